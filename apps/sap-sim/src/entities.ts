@@ -1,0 +1,245 @@
+/**
+ * The one list of every entity set, type, property and enum value the simulator accepts or returns.
+ * metadata-fidelity.test.ts proves each name exists in SAP's $metadata with the same type, so the simulator
+ * cannot drift into accepting something the real Service Layer would reject.
+ *
+ * maxLength mirrors SAP's column sizes (the smaller of the 9.3 and 10.0 values where they differ), because
+ * "value too long" is a classic integration failure that only shows up against a real company database.
+ */
+export type EdmType = 'Edm.String' | 'Edm.Int32' | 'Edm.Double' | 'Edm.DateTime' | `SAPB1.${EnumName}`;
+
+export interface PropertyDef {
+  readonly type: EdmType | 'lines';
+  readonly maxLength?: number;
+}
+
+export interface StructuredTypeDef {
+  /** The EntityType or ComplexType name in $metadata. */
+  readonly name: string;
+  /** Everything the simulator returns, in SAP's order; also what $select, $filter and $orderby may name. */
+  readonly properties: Readonly<Record<string, PropertyDef>>;
+  /** What a POST body may carry; anything else is refused. */
+  readonly writable: readonly string[];
+  /** For the one collection property of a type: its name and the line ComplexType. */
+  readonly lines?: { readonly property: string; readonly type: StructuredTypeDef };
+}
+
+export interface EntityTypeDef extends StructuredTypeDef {
+  readonly key: string;
+}
+
+/** Enum values travel as member names; only the members the simulator produces or accepts are listed. */
+export const ENUMS = {
+  BoYesNoEnum: ['tYES', 'tNO'],
+  BoAccountTypes: ['at_Revenues', 'at_Expenses', 'at_Other'],
+  BoCardTypes: ['cCustomer', 'cSupplier'],
+  BoDocumentTypes: ['dDocument_Items', 'dDocument_Service'],
+  BoStatus: ['bost_Open', 'bost_Close'],
+  TransTypesEnum: ['ttJournalEntry'],
+} as const;
+
+export type EnumName = keyof typeof ENUMS;
+export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
+
+const str = (maxLength?: number): PropertyDef =>
+  maxLength ? { type: 'Edm.String', maxLength } : { type: 'Edm.String' };
+const int: PropertyDef = { type: 'Edm.Int32' };
+const dbl: PropertyDef = { type: 'Edm.Double' };
+const date: PropertyDef = { type: 'Edm.DateTime' };
+const enumOf = (name: EnumName): PropertyDef => ({ type: `SAPB1.${name}` });
+const lines: PropertyDef = { type: 'lines' };
+
+export const JOURNAL_ENTRY_LINE: StructuredTypeDef = {
+  name: 'JournalEntryLine',
+  properties: {
+    Line_ID: int,
+    AccountCode: str(15),
+    ShortName: str(15),
+    Debit: dbl,
+    Credit: dbl,
+    DueDate: date,
+    LineMemo: str(50),
+    Reference1: str(100),
+    Reference2: str(100),
+    AdditionalReference: str(27),
+    CostingCode: str(8),
+    CostingCode2: str(8),
+    CostingCode3: str(8),
+  },
+  // Line_ID is accepted but renumbered, as SAP does.
+  writable: [
+    'Line_ID',
+    'AccountCode',
+    'ShortName',
+    'Debit',
+    'Credit',
+    'DueDate',
+    'LineMemo',
+    'Reference1',
+    'Reference2',
+    'AdditionalReference',
+    'CostingCode',
+    'CostingCode2',
+    'CostingCode3',
+  ],
+};
+
+export const JOURNAL_ENTRY: EntityTypeDef = {
+  name: 'JournalEntry',
+  key: 'JdtNum',
+  properties: {
+    JdtNum: int,
+    Number: int,
+    ReferenceDate: date,
+    DueDate: date,
+    TaxDate: date,
+    Memo: str(50),
+    Reference: str(100),
+    Reference2: str(100),
+    Reference3: str(27),
+    OriginalJournal: enumOf('TransTypesEnum'),
+    JournalEntryLines: lines,
+  },
+  writable: [
+    'ReferenceDate',
+    'DueDate',
+    'TaxDate',
+    'Memo',
+    'Reference',
+    'Reference2',
+    'Reference3',
+    'JournalEntryLines',
+  ],
+  lines: { property: 'JournalEntryLines', type: JOURNAL_ENTRY_LINE },
+};
+
+export const DOCUMENT_LINE: StructuredTypeDef = {
+  name: 'DocumentLine',
+  properties: {
+    LineNum: int,
+    ItemCode: str(50),
+    ItemDescription: str(100),
+    AccountCode: str(15),
+    Quantity: dbl,
+    Price: dbl,
+    UnitPrice: dbl,
+    LineTotal: dbl,
+    WarehouseCode: str(8),
+    CostingCode: str(8),
+    VatGroup: str(8),
+  },
+  writable: [
+    'LineNum',
+    'ItemCode',
+    'ItemDescription',
+    'AccountCode',
+    'Quantity',
+    'Price',
+    'UnitPrice',
+    'LineTotal',
+    'WarehouseCode',
+    'CostingCode',
+    'VatGroup',
+  ],
+};
+
+/** A/R Invoices and A/P PurchaseInvoices share SAP's `Document` type. */
+export const DOCUMENT: EntityTypeDef = {
+  name: 'Document',
+  key: 'DocEntry',
+  properties: {
+    DocEntry: int,
+    DocNum: int,
+    DocType: enumOf('BoDocumentTypes'),
+    DocDate: date,
+    DocDueDate: date,
+    TaxDate: date,
+    CardCode: str(15),
+    CardName: str(100),
+    NumAtCard: str(100),
+    DocTotal: dbl,
+    DocCurrency: str(3),
+    Reference1: str(11),
+    Reference2: str(11),
+    Comments: str(254),
+    JournalMemo: str(50),
+    TransNum: int,
+    DocumentStatus: enumOf('BoStatus'),
+    Cancelled: enumOf('BoYesNoEnum'),
+    DocumentLines: lines,
+  },
+  writable: [
+    'DocType',
+    'DocDate',
+    'DocDueDate',
+    'TaxDate',
+    'CardCode',
+    'NumAtCard',
+    'DocTotal',
+    'Reference1',
+    'Reference2',
+    'Comments',
+    'JournalMemo',
+    'DocumentLines',
+  ],
+  lines: { property: 'DocumentLines', type: DOCUMENT_LINE },
+};
+
+export const CHART_OF_ACCOUNT: EntityTypeDef = {
+  name: 'ChartOfAccount',
+  key: 'Code',
+  properties: {
+    Code: str(15),
+    Name: str(100),
+    AccountType: enumOf('BoAccountTypes'),
+    ActiveAccount: enumOf('BoYesNoEnum'),
+    FrozenFor: enumOf('BoYesNoEnum'),
+  },
+  // Writable only through /__sim/accounts: the Service Layer routes serve master data read-only.
+  writable: ['Code', 'Name', 'AccountType', 'ActiveAccount', 'FrozenFor'],
+};
+
+export const BUSINESS_PARTNER: EntityTypeDef = {
+  name: 'BusinessPartner',
+  key: 'CardCode',
+  properties: {
+    CardCode: str(15),
+    CardName: str(100),
+    CardType: enumOf('BoCardTypes'),
+    Frozen: enumOf('BoYesNoEnum'),
+    DebitorAccount: str(15),
+  },
+  writable: ['CardCode', 'CardName', 'CardType', 'Frozen', 'DebitorAccount'],
+};
+
+export const ENTITY_SETS = {
+  JournalEntries: JOURNAL_ENTRY,
+  Invoices: DOCUMENT,
+  PurchaseInvoices: DOCUMENT,
+  ChartOfAccounts: CHART_OF_ACCOUNT,
+  BusinessPartners: BUSINESS_PARTNER,
+} as const satisfies Record<string, EntityTypeDef>;
+
+export type EntitySetName = keyof typeof ENTITY_SETS;
+
+/** Bound actions the simulator implements, per entity set (FunctionImport `Cancel` binds to both types). */
+export const BOUND_ACTIONS: Readonly<Record<EntitySetName, readonly string[]>> = {
+  JournalEntries: ['Cancel'],
+  Invoices: ['Cancel'],
+  PurchaseInvoices: ['Cancel'],
+  ChartOfAccounts: [],
+  BusinessPartners: [],
+};
+
+/** FunctionImport `Login` parameters and the `B1Session` entity it returns. */
+export const LOGIN_PARAMETERS = ['CompanyDB', 'UserName', 'Password', 'Language'] as const;
+export const B1_SESSION_PROPERTIES = ['SessionId', 'Version', 'SessionTimeout'] as const;
+export const UNBOUND_ACTIONS = ['Login', 'Logout'] as const;
+
+export function isEntitySet(name: string): name is EntitySetName {
+  return Object.hasOwn(ENTITY_SETS, name);
+}
+
+export function isEnumMember<N extends EnumName>(name: N, value: unknown): value is EnumValue<N> {
+  return typeof value === 'string' && (ENUMS[name] as readonly string[]).includes(value);
+}

@@ -1,0 +1,53 @@
+import type { EnumValue } from './entities.js';
+
+/** What the simulator keeps; field names are SAP's so a record can be returned as the entity it is. */
+export type YesNo = EnumValue<'BoYesNoEnum'>;
+
+export interface Account {
+  Code: string;
+  Name: string;
+  AccountType: EnumValue<'BoAccountTypes'>;
+  ActiveAccount: YesNo;
+  FrozenFor: YesNo;
+}
+
+export interface BusinessPartner {
+  CardCode: string;
+  CardName: string;
+  CardType: EnumValue<'BoCardTypes'>;
+  Frozen: YesNo;
+  /** The control account a business-partner journal line really posts to. */
+  DebitorAccount: string;
+}
+
+/** A JSON value as the Service Layer returns it; dates are kept as `yyyy-MM-dd` and rendered per version. */
+export type EntityValue = string | number | null | EntityRecord[];
+export interface EntityRecord {
+  [property: string]: EntityValue;
+}
+
+/** Simulator-only facts kept beside a posted document; never returned on /b1s paths. */
+export interface PostingMeta {
+  postedAt: string;
+  cancelled: boolean;
+  cancelledAt?: string;
+  /** JournalEntries: the reversal entry a Cancel created, and on that entry the one it reverses. */
+  reversedBy?: number;
+  reversalOf?: number;
+}
+
+export interface StoredDocument {
+  entity: EntityRecord;
+  meta: PostingMeta;
+}
+
+export interface Counters {
+  nextJdtNum: number;
+  nextJournalNumber: number;
+  nextInvoiceDocEntry: number;
+  nextInvoiceDocNum: number;
+  nextPurchaseDocEntry: number;
+  nextPurchaseDocNum: number;
+}
+
+export type DocumentSetName = 'JournalEntries' | 'Invoices' | 'PurchaseInvoices';

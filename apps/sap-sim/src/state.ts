@@ -1,0 +1,84 @@
+import { readStateFile, writeStateFile, type PersistedState } from './persistence.js';
+import type { Account, BusinessPartner, Counters, DocumentSetName, StoredDocument } from './records.js';
+import { seedAccounts, seedBusinessPartners, seedPostingPeriods } from './seed.js';
+
+/** The company database: master data, posting periods, posted documents and number series. */
+export interface SimData {
+  accounts: Map<string, Account>;
+  partners: Map<string, BusinessPartner>;
+  /** Every defined posting period (`yyyy-MM`); a date outside them cannot be posted. */
+  periods: ReadonlySet<string>;
+  lockedPeriods: Set<string>;
+  documents: Record<DocumentSetName, StoredDocument[]>;
+  counters: Counters;
+}
+
+// Distinct starting numbers so a client that mixes up JdtNum and Number, or DocEntry and DocNum, is caught.
+const firstCounters = (): Counters => ({
+  nextJdtNum: 1001,
+  nextJournalNumber: 501,
+  nextInvoiceDocEntry: 1,
+  nextInvoiceDocNum: 1_000_001,
+  nextPurchaseDocEntry: 1,
+  nextPurchaseDocNum: 5_000_001,
+});
+
+function freshData(seed: boolean): SimData {
+  return {
+    accounts: new Map(seed ? seedAccounts().map((a) => [a.Code, a]) : []),
+    partners: new Map(seed ? seedBusinessPartners().map((p) => [p.CardCode, p]) : []),
+    periods: new Set(seedPostingPeriods()),
+    lockedPeriods: new Set(),
+    documents: { JournalEntries: [], Invoices: [], PurchaseInvoices: [] },
+    counters: firstCounters(),
+  };
+}
+
+function fromPersisted(state: PersistedState): SimData {
+  return {
+    accounts: new Map(state.accounts.map((a) => [a.Code, a])),
+    partners: new Map(state.businessPartners.map((p) => [p.CardCode, p])),
+    periods: new Set(seedPostingPeriods()),
+    lockedPeriods: new Set(state.lockedPeriods),
+    documents: {
+      JournalEntries: state.journalEntries,
+      Invoices: state.invoices,
+      PurchaseInvoices: state.purchaseInvoices,
+    },
+    counters: { ...firstCounters(), ...state.counters },
+  };
+}
+
+export class SimStore {
+  data: SimData;
+
+  constructor(private readonly options: { stateFile?: string; seed: boolean }) {
+    const persisted = options.stateFile ? readStateFile(options.stateFile) : undefined;
+    this.data = persisted ? fromPersisted(persisted) : freshData(options.seed);
+    if (!persisted) this.commit();
+  }
+
+  /** Back to the seed (or empty, with seed: false); the state file is rewritten. */
+  reset(): void {
+    this.data = freshData(this.options.seed);
+    this.commit();
+  }
+
+  /** Call after every change, before replying. */
+  commit(): void {
+    if (!this.options.stateFile) return;
+    const { data } = this;
+    writeStateFile(this.options.stateFile, {
+      format: 'ff-sap-sim-state',
+      version: 1,
+      savedAt: new Date().toISOString(),
+      accounts: [...data.accounts.values()],
+      businessPartners: [...data.partners.values()],
+      lockedPeriods: [...data.lockedPeriods].sort(),
+      journalEntries: data.documents.JournalEntries,
+      invoices: data.documents.Invoices,
+      purchaseInvoices: data.documents.PurchaseInvoices,
+      counters: data.counters,
+    });
+  }
+}

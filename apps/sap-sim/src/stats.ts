@@ -1,0 +1,31 @@
+/** Counters for GET /__sim/stats: what tests assert on to prove retries, drops and rejections happened. */
+export interface SimStats {
+  logins: number;
+  failedLogins: number;
+  logouts: number;
+  /** Service Layer calls per resource (entity set, `Login`, `Logout`, or `unknown`). */
+  requests: Record<string, number>;
+  /** Documents created per entity set. */
+  created: Record<string, number>;
+  /** Calls answered with a SAP error (validation, session, not found), injected errors excluded. */
+  rejected: number;
+  droppedReplies: number;
+  injectedErrors: number;
+}
+
+export function emptyStats(): SimStats {
+  return {
+    logins: 0,
+    failedLogins: 0,
+    logouts: 0,
+    requests: {},
+    created: {},
+    rejected: 0,
+    droppedReplies: 0,
+    injectedErrors: 0,
+  };
+}
+
+export function bump(counter: Record<string, number>, key: string): void {
+  counter[key] = (counter[key] ?? 0) + 1;
+}

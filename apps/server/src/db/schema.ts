@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** All instants are stored as timestamptz; the API formats them in APP_TIMEZONE. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The seeded Administrator role: it always holds every permission and cannot be disabled. */
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    createdById: integer('created_by_id'),
+  },
+  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`), index('roles_created_at_idx').on(t.createdAt)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobileNo: text('mobile_no').notNull().default(''),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    /** Null until the user sets a password from the e-mailed link. */
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    createdById: integer('created_by_id'),
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+    idleExpiresAt: instant('idle_expires_at').notNull(),
+    absoluteExpiresAt: instant('absolute_expires_at').notNull(),
+    ipAddress: text('ip_address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
+);
+
+/** Failed sign-ins, kept in the database so throttling holds across API processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_email_at_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_at_idx').on(t.ipAddress, t.createdAt),
+  ],
+);
+
+/** One live token per user (a new one replaces the old); only the hash is stored. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+/**
+ * Append-only, hash-chained audit log. The database refuses UPDATE, DELETE and TRUNCATE (see the
+ * custom migration), and each row's hash covers its content and the previous row's hash.
+ */
+export const audits = pgTable(
+  'audits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    createdAt: instant('created_at').notNull(),
+    event: text('event').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audits_created_at_idx').on(t.createdAt)],
+);
+
+/** Mail that left (or, without SMTP, was printed to the log). Bodies are kept only in log mode. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body'),
+  transport: text('transport', { enum: ['log', 'smtp'] }).notNull(),
+  error: text('error'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** The SAP Business One connection; the password is encrypted with a key derived from APP_KEY. */
+export const connectionSettings = pgTable('connection_settings', {
+  id: serial('id').primaryKey(),
+  companyDb: text('company_db').notNull(),
+  username: text('username').notNull(),
+  passwordEncrypted: text('password_encrypted'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedById: integer('updated_by_id'),
+});
+
+/** Local ledger accounts offered on the posting screens; they must exist and be active in SAP. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    accountNumber: text('account_number').notNull().unique(),
+    description: text('description').notNull(),
+    accountType: text('account_type').notNull(),
+    category: text('category').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ledger_accounts_type_idx').on(t.accountType)],
+);
+export * from './records-schema.js';

@@ -1,0 +1,256 @@
+import type { Dispatcher } from 'undici';
+import { fromReply, fromTransport, isSessionRejected, unreadableReply, type CallKind } from './classify.js';
+import { assertIdentifier, collectionPage, odataString, queryString, type ODataQuery } from './odata.js';
+import { CLIENT_CODES, SapError } from './sap-error.js';
+import { createSessionManager, type CredentialsProvider, type SapCredentials, type SapLogger } from './sap-session.js';
+import { cookieHeader } from './session-cookies.js';
+import { createDispatcher, exchange, TransportError, type Exchange, type Reply } from './transport.js';
+
+export type { CredentialsProvider, SapCredentials, SapLogger } from './sap-session.js';
+
+export type ServiceLayerClientOptions = {
+  /** `https://sap-host:50000/b1s/v1`; undefined makes every call fail as `unavailable` (not configured). */
+  baseUrl: string | undefined;
+  credentials: CredentialsProvider;
+  /** Per HTTP exchange (SAP_TIMEOUT_MS); default 30 s. */
+  timeoutMs?: number;
+  /** SAP_CA_FILE: a PEM file with the company CA, trusted in addition to the public roots. */
+  caFile?: string | undefined;
+  /** Page size asked for by getAll (`Prefer: odata.maxpagesize`); default 100. */
+  pageSize?: number;
+  logger?: SapLogger;
+  /** Tests only: another connection pool. */
+  dispatcher?: Dispatcher;
+};
+
+export type CallOptions = { timeoutMs?: number; signal?: AbortSignal };
+
+/** The document sets we post, their keys, and what findByReference answers. */
+export const DOCUMENT_KEYS = {
+  JournalEntries: ['JdtNum', 'Number'],
+  Invoices: ['DocEntry', 'DocNum'],
+  PurchaseInvoices: ['DocEntry', 'DocNum'],
+} as const;
+export type DocumentEntity = keyof typeof DOCUMENT_KEYS;
+export type DocumentKeys<E extends DocumentEntity> = { [K in (typeof DOCUMENT_KEYS)[E][number]]: number };
+
+const MAX_PAGES = 10_000;
+const silent: SapLogger = { debug() {}, info() {}, warn() {} };
+
+/** The resource name of a path, for logs and errors: `JournalEntries(12)/Cancel?x` -> `JournalEntries(12)/Cancel`. */
+const resourceOf = (path: string) => path.split('?', 1)[0] ?? path;
+
+/**
+ * The one SAP Business One Service Layer client. Every call reads the credentials from the provider; the
+ * session (B1SESSION + ROUTEID) is shared by all callers and logged in once; a call SAP answers with
+ * "invalid session" (401 / code 301) logs in again and is retried once, which is safe for writes because
+ * SAP rejects the session before it reads the body. Writes are never retried otherwise; reads are retried
+ * once after a network error. Every failure is a SapError; see sap-error.ts and classify.ts for the kinds.
+ */
+export function createServiceLayerClient(options: ServiceLayerClientOptions) {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const logger = options.logger ?? silent;
+  const pageSize = options.pageSize ?? 100;
+  const base = options.baseUrl ? new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`) : undefined;
+  const origin = base ? `${base.origin}${base.pathname.replace(/\/$/, '')}` : '(no SAP_SL_URL)';
+  const ownsDispatcher = !options.dispatcher;
+  const dispatcher = options.dispatcher ?? createDispatcher(options.caFile);
+
+  const notConfigured = (operation: string) =>
+    new SapError({
+      kind: 'unavailable',
+      status: null,
+      code: CLIENT_CODES.notConfigured,
+      operation,
+      message: 'No SAP Business One Service Layer address is configured (SAP_SL_URL).',
+    });
+
+  /** Resolves a path or a next link against the base; never lets the session cookie leave the Service Layer. */
+  function url(path: string): URL {
+    if (!base) throw notConfigured(`GET ${resourceOf(path)}`);
+    const resolved = new URL(path, base);
+    if (resolved.origin !== base.origin || !resolved.pathname.startsWith(base.pathname)) {
+      throw new SapError({
+        kind: 'unavailable',
+        status: null,
+        code: CLIENT_CODES.unreadable,
+        operation: `GET ${resourceOf(path)}`,
+        message: 'SAP Business One answered with a link outside its Service Layer address; it was not followed.',
+      });
+    }
+    return resolved;
+  }
+
+  const send = (call: Omit<Exchange, 'timeoutMs'>, callTimeout = timeoutMs) => exchange(dispatcher, { ...call, timeoutMs: callTimeout });
+  const sessions = createSessionManager({ send: (call) => send(call, call.timeoutMs ?? timeoutMs), url, origin, timeoutMs, credentials: options.credentials, logger });
+
+  async function call(
+    method: Exchange['method'],
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; options?: CallOptions | undefined } = {},
+  ): Promise<{ reply: Reply; json: unknown }> {
+    const kind: CallKind = method === 'GET' ? 'read' : 'write';
+    const operation = `${method} ${resourceOf(path)}`;
+    if (!base) throw notConfigured(operation);
+    const target = url(path);
+    const callTimeout = init.options?.timeoutMs ?? timeoutMs;
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    let relogged = false;
+    let networkRetried = false;
+    for (;;) {
+      const session = await sessions.acquire(operation);
+      const started = Date.now();
+      let reply: Reply;
+      try {
+        reply = await send(
+          {
+            method,
+            url: target,
+            headers: {
+              accept: 'application/json',
+              cookie: cookieHeader(session.jar),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...init.headers,
+            },
+            ...(body === undefined ? {} : { body }),
+            signal: init.options?.signal,
+          },
+          callTimeout,
+        );
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        if (kind === 'read' && error.phase !== 'timeout' && !networkRetried) {
+          networkRetried = true;
+          logger.warn({ operation, code: error.code }, 'SAP read failed on the network; retrying once');
+          continue;
+        }
+        const failure = fromTransport(error, kind, operation, origin, callTimeout);
+        logger.warn({ sap: failure.toJSON(), ms: Date.now() - started }, 'SAP call failed');
+        throw failure;
+      }
+      session.lastUsedAt = Date.now();
+      logger.debug({ operation, status: reply.status, ms: Date.now() - started }, 'SAP call');
+      if (isSessionRejected(reply) && !relogged) {
+        relogged = true;
+        sessions.invalidate(session);
+        logger.info({ operation }, 'SAP session rejected; logging in again and retrying once');
+        continue;
+      }
+      if (reply.status < 200 || reply.status >= 300) {
+        const failure = fromReply(reply, kind, operation);
+        logger.warn({ sap: failure.toJSON() }, 'SAP call failed');
+        throw failure;
+      }
+      if (!reply.text.trim()) return { reply, json: undefined };
+      try {
+        return { reply, json: JSON.parse(reply.text) as unknown };
+      } catch {
+        const failure = unreadableReply(kind, operation, reply.status);
+        logger.warn({ sap: failure.toJSON() }, 'SAP call failed');
+        throw failure;
+      }
+    }
+  }
+
+  const withQuery = (path: string, query?: ODataQuery) => {
+    const qs = queryString(query);
+    return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+  };
+
+  async function getAll<T>(path: string, query?: ODataQuery, options?: CallOptions & { pageSize?: number }): Promise<T[]> {
+    const size = options?.pageSize ?? pageSize;
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let next: string | undefined = withQuery(path, query);
+    for (let pages = 0; next !== undefined; pages += 1) {
+      if (pages >= MAX_PAGES || seen.has(next)) {
+        throw new SapError({
+          kind: 'unavailable',
+          status: null,
+          code: CLIENT_CODES.unreadable,
+          operation: `GET ${resourceOf(path)}`,
+          message: 'SAP Business One kept answering with more pages; the list was not read to the end.',
+        });
+      }
+      seen.add(next);
+      const { reply, json } = await call('GET', next, { headers: { prefer: `odata.maxpagesize=${size}` }, options });
+      const page = collectionPage<T>(json);
+      if (!page) throw unreadableReply('read', `GET ${resourceOf(path)}`, reply.status);
+      items.push(...page.value);
+      next = page.nextLink;
+    }
+    return items;
+  }
+
+  return {
+    /** The Service Layer base URL, for messages; undefined when not configured. */
+    baseUrl: base ? origin : undefined,
+
+    /** GET one resource or one page of a collection. */
+    async get<T = unknown>(path: string, query?: ODataQuery, options?: CallOptions): Promise<T> {
+      return (await call('GET', withQuery(path, query), { options })).json as T;
+    },
+
+    /** Every item of a collection, following `odata.nextLink` / `@odata.nextLink`. */
+    getAll,
+
+    /**
+     * Creates a document (or runs an action). Never retried, except once after SAP rejected the session.
+     * On `outcome-unknown`, look the document up by its reference before posting it again.
+     */
+    async post<T = unknown>(path: string, body: unknown, options?: CallOptions): Promise<T> {
+      return (await call('POST', path, { body, options })).json as T;
+    },
+
+    async patch(path: string, body: unknown, options?: CallOptions): Promise<void> {
+      await call('PATCH', path, { body, options });
+    },
+
+    /**
+     * The keys of the document whose reference field holds our idempotency key, or null when SAP has none.
+     * Several matches (a reversal copies the references) answer the oldest, which is the original posting.
+     */
+    async findByReference<E extends DocumentEntity>(
+      entity: E,
+      field: string,
+      key: string,
+      options?: CallOptions,
+    ): Promise<DocumentKeys<E> | null> {
+      const keys = DOCUMENT_KEYS[entity];
+      const rows = await getAll<DocumentKeys<E>>(
+        assertIdentifier(entity, 'Entity set'),
+        { $filter: `${assertIdentifier(field, 'Property')} eq ${odataString(key)}`, $select: keys.join(','), $orderby: `${keys[0]} asc` },
+        options,
+      );
+      if (rows.length > 1) logger.warn({ entity, field, key, matches: rows.length }, 'Several SAP documents carry the same reference');
+      const first = rows[0];
+      return first ? (Object.fromEntries(keys.map((k) => [k, (first as Record<string, unknown>)[k]])) as DocumentKeys<E>) : null;
+    },
+
+    /**
+     * Logs in with the given credentials and out again, without touching the shared session: the
+     * Test Connection button. Throws a SapError (`auth` with SAP's text, `unavailable`, `timeout`).
+     */
+    async testLogin(credentials: SapCredentials, options?: CallOptions) {
+      if (!base) throw notConfigured('POST Login');
+      const { session, version, sessionTimeoutMinutes } = await createSessionManager({
+        send: (c) => send({ ...c, signal: options?.signal }, c.timeoutMs ?? options?.timeoutMs ?? timeoutMs),
+        url,
+        origin,
+        timeoutMs: options?.timeoutMs ?? timeoutMs,
+        credentials: async () => credentials,
+        logger,
+      }).login(credentials, 'test');
+      await sessions.logout(session.jar);
+      return { version, sessionTimeoutMinutes };
+    },
+
+    /** Logs the shared session out and closes the connection pool. */
+    async close(): Promise<void> {
+      await sessions.close();
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  };
+}
+
+export type ServiceLayerClient = ReturnType<typeof createServiceLayerClient>;

@@ -1,0 +1,112 @@
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { postExactlyOnce, type PostingOutcome } from '../modules/posting/exactly-once.js';
+import type { PostingRepository } from '../modules/posting/posting.repository.js';
+import { idempotencyKey, leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
+import { isPosted, type KindRules } from '../modules/posting/posting.service.js';
+import type { SapDocument, SapGateway } from '../modules/posting/sap-gateway.js';
+import { PostingRuleError } from '../erp/posting-rules.js';
+import { transactionExecutor, VAS_POSTING_QUEUE } from './queue.js';
+
+/** The job's payload: only the record id; everything else is read from the row the post request stored. */
+export const vasPostingJob = z.object({ recordId: z.number().int().positive() });
+export type VasPostingJob = z.infer<typeof vasPostingJob>;
+
+const step = POSTING_STEPS.VAS;
+
+/** Enqueues one job per claimed row inside the claiming transaction. */
+export function vasEnqueuer(boss: PgBoss) {
+  return async (tx: Db, ids: number[]) => {
+    const db = transactionExecutor(tx) as PgBoss.Db;
+    for (const recordId of ids) {
+      const jobId = await boss.send(VAS_POSTING_QUEUE, { recordId } satisfies VasPostingJob, { db, singletonKey: `vas-${recordId}` });
+      // No job means a queued row nobody would post: fail the claim (its transaction rolls back) instead.
+      if (!jobId) throw new Error(`The posting queue did not take VAS transaction #${recordId}.`);
+    }
+  };
+}
+
+export type VasHandlerDeps = {
+  repository: PostingRepository;
+  sap: () => SapGateway;
+  rules: KindRules<unknown>;
+  settleMs?: number;
+  /** SAP_TIMEOUT_MS: how long a row's lease lives (posting-steps.ts, `staleAfterMs`); default 30 s. */
+  sapTimeoutMs?: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+};
+
+/** Thrown to have pg-boss retry the job later; the row is left as it is. */
+export class VasRetryLater extends Error {
+  override readonly name = 'VasRetryLater';
+}
+
+/**
+ * Posts one queued VAS row with the exactly-once protocol. SAP's refusal sends the row back to the list as
+ * failed with SAP's reason; an unknown outcome (or SAP unreachable) throws so pg-boss retries with backoff,
+ * and the next try looks the key up in SAP first. On the last retry the row fails with the reason.
+ *
+ * A job can be delivered again while an earlier delivery still runs (it expired, or its worker stopped with
+ * jobs in hand): the row's lease tells. A live lease means another worker is on it (retry later); a stale one
+ * means that worker died, and this one takes the row over and looks the key up first.
+ */
+export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWithMetadata<VasPostingJob>): Promise<void> {
+  const { recordId } = vasPostingJob.parse(job.data);
+  const timeoutMs = deps.sapTimeoutMs ?? 30_000;
+  const lastTry = job.retryCount >= job.retryLimit;
+  const taken = await deps.repository.takeQueued(step, recordId, new Date(Date.now() - staleAfterMs(timeoutMs)));
+  if (!taken) return; // posted or failed already: a duplicate delivery does nothing
+  if (taken === 'busy') {
+    if (lastTry) {
+      // The worker holding it finishes it; if that one dies, the sweeper resolves the row.
+      deps.log.warn({ recordId }, 'VAS transaction still held by another worker; leaving it to that worker');
+      return;
+    }
+    throw new VasRetryLater(`VAS transaction #${recordId} is being posted by another worker right now; trying again later.`);
+  }
+  const { attemptId, previous } = taken;
+  const renew = setInterval(() => {
+    deps.repository.renewLeases([attemptId]).catch(() => undefined);
+  }, leaseRenewalMs(timeoutMs));
+  renew.unref();
+  try {
+    const row = (await deps.repository.loadRow(step, recordId))!;
+    const key = idempotencyKey(step.kind, recordId);
+    const lookUpFirst = previous === 'posting' || job.retryCount > 0 || (await deps.repository.hadUncertainAttempt(step, recordId, attemptId));
+    let document: SapDocument;
+    try {
+      document = await deps.rules.document(row, { id: recordId, postingDate: String(row.postingDate), postingDay: String(row.postingDate), input: {} }, key);
+    } catch (error) {
+      // Nothing was sent: the row cannot become a SAP document as it stands (e.g. its account was removed).
+      const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
+      await deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message });
+      deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
+      return;
+    }
+    let outcome: PostingOutcome;
+    try {
+      outcome = await postExactlyOnce(deps.sap(), document, key, { lookUpFirst, maxPosts: 1, settleMs: deps.settleMs ?? 500 });
+    } catch (error) {
+      // E.g. the SAP client closed under a shutdown: whether the POST left is not known.
+      outcome = { outcome: 'unknown', message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).` };
+    }
+
+    if (isPosted(outcome)) {
+      await deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome);
+      deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
+      return;
+    }
+    const refused = outcome.outcome === 'failed' && !outcome.retryable;
+    if (refused || lastTry) {
+      await deps.repository.markFailed(step, recordId, attemptId, outcome);
+      deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
+      return;
+    }
+    // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.
+    if (!(await deps.repository.requeue(step, recordId, attemptId, outcome.message))) return;
+    throw new VasRetryLater(`VAS transaction #${recordId} not confirmed by SAP yet: ${outcome.message}`);
+  } finally {
+    clearInterval(renew);
+  }
+}

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { seedConnectionSetting } from './bootstrap/connection-setting.js';
+import { seedLedgerAccounts } from './bootstrap/ledger-accounts.js';
+import { seedFoundation } from './bootstrap/seed.js';
+import { resolveAppKey } from './config/app-key.js';
+import { loadEnv } from './config/env.js';
+import { webDistDir } from './config/paths.js';
+import { openDatabase, runMigrations } from './db/client.js';
+import { startQueue } from './jobs/queue.js';
+import { queueSettings } from './jobs/queue-settings.js';
+import { startVasWorker } from './jobs/vas-worker.js';
+import { createDemoDataService, STARTUP_DEMO } from './modules/demo-data/demo-data.service.js';
+import { startEmbeddedSimulator, type EmbeddedSimulator } from './erp/embedded-simulator.js';
+
+/**
+ * `npm start`: migrate, seed, serve the SPA and the API. Embedded (no DATABASE_URL) uses PGlite in
+ * DATA_DIR; production uses the Postgres server named by DATABASE_URL.
+ */
+async function main() {
+  const startedAt = Date.now();
+  const env = loadEnv();
+  const appKey = resolveAppKey(env);
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
+  await runMigrations(database);
+  const seeded = await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+
+  // Without SAP_SL_URL the SAP simulator runs in this process, and an empty connection setting points at it.
+  let simulator: EmbeddedSimulator | undefined;
+  if (!env.SAP_SL_URL) {
+    simulator = await startEmbeddedSimulator({ dataDir: env.DATA_DIR, port: env.SAP_SIM_PORT });
+    await seedConnectionSetting(database.db, appKey, simulator.credentials);
+  }
+  if (simulator || env.SEED_DEMO) await seedLedgerAccounts(database.db);
+
+  const queue = await startQueue(database, queueSettings(env), (err) => console.error('Queue error:', err.message));
+  const app = await buildApp({
+    env: { ...env, APP_KEY: appKey, SAP_SL_URL: env.SAP_SL_URL ?? simulator?.url },
+    database,
+    webDistDir: webDistDir(env.WEB_DIST_DIR),
+    queue,
+  });
+  // Embedded mode runs the VAS worker here; production API processes set QUEUE_WORKER=off and run `npm run worker`.
+  if (env.QUEUE_WORKER === 'inline') await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
+  if (simulator) app.log.info({ url: simulator.url, stateFile: simulator.stateFile }, 'SAP Business One simulator (embedded) is running');
+  // Embedded mode on a database without trip records: a realistic demo set (`npm run demo-data` makes others).
+  if (!env.DATABASE_URL && env.SEED_DEMO) {
+    const demoStartedAt = Date.now();
+    if (await createDemoDataService({ imports: app.services.imports, timeZone: env.APP_TIMEZONE }).loadIfEmpty()) {
+      app.log.info({ ...STARTUP_DEMO, ms: Date.now() - demoStartedAt }, 'Loaded the demo data set');
+    }
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      // Active jobs finish first (they need the SAP client the app closes); past the timeout they are
+      // retried by the next worker once they expire.
+      await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await app.close();
+      await simulator?.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  if (seeded.administrator) {
+    const { email, password, generated } = seeded.administrator;
+    const banner = generated
+      ? `First administrator created. Sign in as ${email} with the password ${password} (shown only this once).`
+      : `First administrator created. Sign in as ${email} with the ADMIN_PASSWORD you set.`;
+    // Printed plainly (not only as JSON) so a newcomer sees it in the terminal.
+    console.log(`\n  ${banner}\n`);
+  }
+  app.log.info({ address, database: database.kind, readyInMs: Date.now() - startedAt }, `Freight Finance is ready at ${address}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+
+export type SessionPolicy = { idleMinutes: number; absoluteHours: number };
+
+export type SessionUser = {
+  id: number;
+  name: string;
+  email: string;
+  isActive: boolean;
+  roleId: number;
+  roleName: string;
+  roleActive: boolean;
+  permissions: string[];
+};
+
+export type LoadedSession = {
+  id: string;
+  csrfToken: string;
+  lastSeenAt: Date;
+  user: SessionUser | null;
+};
+
+export function createSessionRepository(db: Db, policy: SessionPolicy) {
+  const idleMs = policy.idleMinutes * 60_000;
+  // Writing the row on every request would be wasteful; a tenth of the idle window (at most a minute) of
+  // slack keeps a user who is active more often than the idle limit signed in, even with short limits.
+  const touchAfterMs = Math.min(60_000, idleMs / 10);
+  return {
+    /** Creates a session and returns the raw cookie token; only its hash is stored. */
+    async create(input: { userId: number | null; ip: string; userAgent: string }, executor: Db = db) {
+      const token = randomToken();
+      const csrfToken = randomToken();
+      const now = new Date();
+      await executor.insert(sessions).values({
+        id: sha256Hex(token),
+        userId: input.userId,
+        csrfToken,
+        createdAt: now,
+        lastSeenAt: now,
+        idleExpiresAt: new Date(now.getTime() + idleMs),
+        absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
+        ipAddress: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+      });
+      return { token, csrfToken };
+    },
+
+    /** The live session for a cookie token, with its user, role and permissions; null when expired. */
+    async find(token: string): Promise<LoadedSession | null> {
+      const now = new Date();
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          csrfToken: sessions.csrfToken,
+          lastSeenAt: sessions.lastSeenAt,
+          idleExpiresAt: sessions.idleExpiresAt,
+          absoluteExpiresAt: sessions.absoluteExpiresAt,
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          isActive: users.isActive,
+          roleId: roles.id,
+          roleName: roles.name,
+          roleActive: roles.isActive,
+        })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(sessions.id, sha256Hex(token)))
+        .limit(1);
+      if (!row || row.idleExpiresAt <= now || row.absoluteExpiresAt <= now) return null;
+      let user: SessionUser | null = null;
+      if (row.userId !== null && row.roleId !== null) {
+        const granted = await db
+          .select({ name: permissions.name })
+          .from(rolePermissions)
+          .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+          .where(eq(rolePermissions.roleId, row.roleId));
+        user = {
+          id: row.userId,
+          name: row.name ?? '',
+          email: row.email ?? '',
+          isActive: row.isActive ?? false,
+          roleId: row.roleId,
+          roleName: row.roleName ?? '',
+          roleActive: row.roleActive ?? false,
+          permissions: granted.map((g) => g.name).sort(),
+        };
+      }
+      return { id: row.id, csrfToken: row.csrfToken, lastSeenAt: row.lastSeenAt, user };
+    },
+
+    /** Slides the idle expiry when the session was last seen a while ago. */
+    async touchIfStale(session: LoadedSession) {
+      if (Date.now() - session.lastSeenAt.getTime() > touchAfterMs) await this.touch(session.id);
+    },
+
+    /** Slides the idle expiry (never past the absolute one). */
+    async touch(id: string) {
+      const now = new Date();
+      await db
+        .update(sessions)
+        .set({
+          lastSeenAt: now,
+          idleExpiresAt: sql`LEAST(${new Date(now.getTime() + idleMs)}::timestamptz, ${sessions.absoluteExpiresAt})`,
+        })
+        .where(eq(sessions.id, id));
+    },
+
+    async rotateCsrf(id: string) {
+      const csrfToken = randomToken();
+      await db.update(sessions).set({ csrfToken }).where(eq(sessions.id, id));
+      return csrfToken;
+    },
+
+    destroy: (id: string, executor: Db = db) => executor.delete(sessions).where(eq(sessions.id, id)),
+    destroyForUser: (userId: number, executor: Db = db) =>
+      executor.delete(sessions).where(eq(sessions.userId, userId)),
+    destroyForRole: (roleId: number, executor: Db = db) =>
+      executor
+        .delete(sessions)
+        .where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId)))),
+
+    pruneExpired() {
+      const now = new Date();
+      return db.delete(sessions).where(or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now)));
+    },
+
+    countForUser: async (userId: number) =>
+      (await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId)))).length,
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,184 @@
+import { fromZonedTime } from 'date-fns-tz';
+import { z } from 'zod';
+import { containerNumberProblem, normaliseContainerNumber } from './iso6346.js';
+
+/**
+ * Building blocks of the import row schemas. Every message is the reason half of `field: reason` in the
+ * import report, so it reads after a field name ("amount: must not be negative").
+ *
+ * CSV cells arrive as text, JSON values as text or numbers; a blank cell, an empty string and null all
+ * mean "no value".
+ */
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const numberAsText = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+
+const textSchema = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    // PostgreSQL text cannot hold U+0000 (a CSV or JSON file from the command line reaches here unfiltered).
+    .refine((text) => !text.includes('\u0000'), 'must not contain the NUL character (\\u0000)');
+
+/** Text that must be present, e.g. a trip number; numbers are taken as their text. */
+export const requiredText = (max = 100) =>
+  z.preprocess((value) => (isBlank(value) ? undefined : numberAsText(value)), textSchema(max));
+
+/** Text that may be missing (stored as null). */
+export const optionalText = (max = 200) =>
+  z.preprocess((value) => (isBlank(value) ? null : numberAsText(value)), textSchema(max).nullable());
+
+/** An SAP business-partner code (CardCode): up to 15 characters, no spaces. */
+export const partnerCode = () =>
+  requiredText(15).refine(
+    (code) => /^\S+$/.test(code),
+    'must be an SAP business-partner code without spaces (e.g. C10001)',
+  );
+
+export type DecimalRule = { scale: number; integerDigits: number };
+export const MONEY: DecimalRule = { scale: 2, integerDigits: 12 }; // numeric(14,2)
+export const QUANTITY: DecimalRule = { scale: 3, integerDigits: 11 }; // numeric(14,3)
+
+/**
+ * A non-negative decimal as exact text, padded to `scale` places ('12500' -> '12500.00'). Accepts JSON
+ * numbers (their shortest decimal text, so 0.1 stays 0.1) and en-US grouping ('12,500.50'); never goes
+ * through a binary float for the stored value.
+ */
+export function parseDecimal(input: unknown, rule: DecimalRule): { value: string } | { error: string } {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { error: 'must be a finite number' };
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input.trim();
+    if (/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) text = text.replace(/,/g, '');
+  } else {
+    return { error: 'must be a number or a decimal string' };
+  }
+  if (/^-\d/.test(text) && !/^-0*(\.0*)?$/.test(text)) return { error: 'must not be negative' };
+  const match = /^-?(\d+)(?:\.(\d*))?$/.exec(text) ?? /^-?()\.(\d+)$/.exec(text);
+  if (!match) return { error: `must be a decimal number such as 1250.50, not "${text.slice(0, 30)}"` };
+  const integer = match[1]!.replace(/^0+(?=\d)/, '') || '0';
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > rule.scale) return { error: `must have at most ${rule.scale} decimal places` };
+  if (integer.length > rule.integerDigits) return { error: `must be less than 10^${rule.integerDigits}` };
+  return { value: `${integer}.${fraction.padEnd(rule.scale, '0')}` };
+}
+
+function decimalSchema<Nullable extends boolean>(rule: DecimalRule, nullable: Nullable) {
+  // A missing key reaches the transform as null: zod 4 refuses a transform's undefined input as "nonoptional".
+  return z
+    .preprocess((input) => input ?? null, z.unknown())
+    .transform((input, ctx): Nullable extends true ? string | null : string => {
+      if (isBlank(input)) {
+        if (nullable) return null as never;
+        ctx.addIssue({ code: 'custom', message: 'required' });
+        return z.NEVER;
+      }
+      const parsed = parseDecimal(input, rule);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value as never;
+    });
+}
+
+export const requiredDecimal = (rule: DecimalRule) => decimalSchema(rule, false);
+export const optionalDecimal = (rule: DecimalRule) => decimalSchema(rule, true);
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * An ISO 8601 date (`2026-03-14`) or date-time (`2026-03-14T08:30:00`, `2026-03-14 08:30`, with an optional
+ * `Z` or `+03:00`). Without an offset it is a wall-clock time in `timeZone`; a bare date is its midnight.
+ */
+export function parseDocumentDate(input: unknown, timeZone: string): { value: Date } | { error: string } {
+  if (typeof input !== 'string')
+    return { error: 'must be an ISO date such as 2026-03-14 or 2026-03-14T08:30:00' };
+  const match = DATE_TIME.exec(input.trim());
+  if (!match)
+    return {
+      error: `must be an ISO date such as 2026-03-14 or 2026-03-14T08:30:00, not "${input.slice(0, 40)}"`,
+    };
+  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', offset] = match;
+  const [year, month, day] = [Number(y), Number(mo), Number(d)];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (
+    calendar.getUTCFullYear() !== year ||
+    calendar.getUTCMonth() !== month - 1 ||
+    calendar.getUTCDate() !== day
+  ) {
+    return { error: `${y}-${mo}-${d} is not a real calendar date` };
+  }
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    return { error: `${h}:${mi}:${s} is not a real time of day` };
+  if (year < 2000 || year > 2100) return { error: 'must be between the years 2000 and 2100' };
+  const wallClock = `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 4)}`;
+  if (!offset) return { value: fromZonedTime(wallClock, timeZone) };
+  const zone =
+    offset.toUpperCase() === 'Z'
+      ? 'Z'
+      : offset.length === 3
+        ? `${offset}:00`
+        : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  const value = new Date(`${wallClock}${zone}`);
+  return Number.isNaN(value.getTime()) ? { error: `has an invalid offset "${offset}"` } : { value };
+}
+
+export const documentDate = (timeZone: string) =>
+  z
+    .preprocess((input) => input ?? null, z.unknown())
+    .transform((input, ctx): Date => {
+      if (isBlank(input)) {
+        ctx.addIssue({ code: 'custom', message: 'required' });
+        return z.NEVER;
+      }
+      const parsed = parseDocumentDate(input, timeZone);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+
+/** A container number checked against ISO 6346, stored without spaces; null when not given. */
+export const containerNumber = () =>
+  optionalText(20).transform((value, ctx) => {
+    if (value === null) return null;
+    const normalised = normaliseContainerNumber(value);
+    const problem = containerNumberProblem(normalised);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const CONTAINER_SIZES = ['20ft', '40ft'] as const;
+
+/** '20ft' or '40ft'; '20', '40', "20'" and any case are understood. */
+export const containerSize = () =>
+  optionalText(10).transform((value, ctx) => {
+    if (value === null) return null;
+    const match = /^(20|40)\s*(?:ft|'|feet)?$/i.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `must be 20ft or 40ft, not "${value}"` });
+      return z.NEVER;
+    }
+    return `${match[1]}ft` as (typeof CONTAINER_SIZES)[number];
+  });
+
+/** One of a fixed list, matched without regard to case and stored as the list spells it. */
+export const oneOf = <const T extends readonly string[]>(values: T) =>
+  requiredText(100).transform((value, ctx) => {
+    const found = values.find((v) => v.toLowerCase() === value.toLowerCase());
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}; not "${value}"` });
+      return z.NEVER;
+    }
+    return found as T[number];
+  });

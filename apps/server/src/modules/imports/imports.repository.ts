@@ -1,0 +1,95 @@
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, type Db } from '../../db/client.js';
+import {
+  cashAdvances,
+  fuelAdvances,
+  salesInvoices,
+  transporterInvoices,
+  vasTransactions,
+} from '../../db/schema.js';
+import type { ImportKind, ImportRow } from './import-schemas.js';
+
+const TABLES = {
+  'sales-invoices': salesInvoices,
+  'transporter-invoices': transporterInvoices,
+  'cash-advances': cashAdvances,
+  'fuel-advances': fuelAdvances,
+  'vas-transactions': vasTransactions,
+} as const satisfies Record<ImportKind, PgTable>;
+
+/** Rows per statement: the batch travels as one JSON parameter, so only memory bounds it. */
+const ROWS_PER_STATEMENT = 5_000;
+
+type AnyTable = PgTable & { sourceId: PgColumn; status: PgColumn };
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export function createImportsRepository(db: Db) {
+  return {
+    /**
+     * Inserts the rows, or overwrites the imported fields of existing rows with the same source id while
+     * their posting has not started (status `unposted` or `failed`; for transporter invoices the first
+     * journal's). Fields people type in the lists (supplier invoice number, pickup order, accounts) are not
+     * touched. Run it inside the caller's transaction.
+     *
+     * Each chunk is one statement with a single JSON parameter unpacked by json_to_recordset: building a
+     * statement with a bind parameter per value costs far more (in the query builder and the driver) than
+     * Postgres spends parsing the JSON. Decimal strings stay exact on the way through.
+     */
+    async upsert<K extends ImportKind>(
+      kind: K,
+      rows: ImportRow<K>[],
+      executor: Db = db,
+    ): Promise<{ inserted: number; updated: number }> {
+      if (rows.length === 0) return { inserted: 0, updated: 0 };
+      const table = TABLES[kind] as unknown as AnyTable;
+      const columns = getTableColumns(table) as Record<string, PgColumn>;
+      const fields = Object.keys(rows[0]!).map((field) => {
+        const column = columns[field];
+        if (!column) throw new Error(`No column for import field ${kind}.${field}`);
+        return { field, name: column.name, type: column.getSQLType() };
+      });
+      const tableName = quote(getTableName(table));
+      const names = fields.map((f) => quote(f.name)).join(', ');
+      const recordType = fields.map((f) => `${quote(f.name)} ${f.type}`).join(', ');
+      const updates = fields
+        .filter((f) => f.field !== 'sourceId')
+        .map((f) => `${quote(f.name)} = excluded.${quote(f.name)}`)
+        .concat(`${quote(columns.updatedAt!.name)} = now()`)
+        .join(', ');
+      const head = sql.raw(`INSERT INTO ${tableName} (${names}) SELECT ${names} FROM json_to_recordset(`);
+      const tail = sql.raw(
+        `::json) AS r(${recordType}) ON CONFLICT (${quote(table.sourceId.name)}) DO UPDATE SET ${updates} ` +
+          `WHERE ${tableName}.${quote(table.status.name)} IN ('unposted', 'failed') ` +
+          // xmax is 0 on a freshly inserted row version and set on one written by the DO UPDATE branch.
+          `RETURNING (xmax = 0) AS inserted`,
+      );
+
+      let inserted = 0;
+      let updated = 0;
+      for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => {
+          const record: Record<string, unknown> = {};
+          for (const f of fields) record[f.name] = (row as Record<string, unknown>)[f.field];
+          return record;
+        });
+        const result = await executor.execute(sql`${head}${JSON.stringify(chunk)}${tail}`);
+        for (const row of rowsOf<{ inserted: boolean }>(result)) {
+          if (row.inserted) inserted += 1;
+          else updated += 1;
+        }
+      }
+      return { inserted, updated };
+    },
+
+    /** True when any trip record of any kind exists (the demo set loads only into an empty database). */
+    async hasAnyRecords(): Promise<boolean> {
+      const probes = Object.values(TABLES).map((table) => sql`EXISTS (SELECT 1 FROM ${table})`);
+      const result = await db.execute(sql`SELECT (${sql.join(probes, sql` OR `)}) AS "any"`);
+      return rowsOf<{ any: boolean }>(result)[0]?.any === true;
+    },
+  };
+}
+
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
+import { IMPORT_KINDS, isImportKind } from './import-schemas.js';
+import type { ImportsService } from './imports.service.js';
+
+/** 10,000 rows of the widest kind are about 5 MiB of JSON. */
+export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 50_000;
+
+const importBody = z
+  .array(z.unknown(), { error: 'Send the rows as a JSON array of objects.' })
+  .max(MAX_IMPORT_ROWS, `Send at most ${MAX_IMPORT_ROWS} rows per call; split larger imports.`);
+
+/** The transport management system's import: `POST /api/v1/import/:kind` with a Bearer API token. */
+export function registerImportRoutes(app: FastifyInstance, service: ImportsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/v1/import/:kind',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { access: { auth: 'apiToken' } },
+      schema: { params: z.object({ kind: z.enum(IMPORT_KINDS) }), body: importBody },
+      // An unknown kind is a missing resource (404), answered before the body is judged.
+      preValidation: async (request) => {
+        const { kind } = request.params as { kind: string };
+        if (!isImportKind(kind))
+          throw notFound(`There is no import of "${kind}". Use one of: ${IMPORT_KINDS.join(', ')}.`);
+      },
+    },
+    async (request) => {
+      const { kind } = request.params;
+      const client = request.apiClient!;
+      const via = `via API token "${client.name}"`;
+      return service.importJson(kind, request.body, {
+        context: { actor: { id: null, name: `API token "${client.name}"` }, ip: request.ip },
+        via,
+      });
+    },
+  );
+}

@@ -1,0 +1,255 @@
+import type { PostResult } from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import type { AuditContext } from '../../lib/audit-context.js';
+import { mapWithConcurrency } from '../../lib/concurrency.js';
+import { ValidationFailed } from '../../lib/errors.js';
+import { resolvePostingDate } from '../../lib/posting-date.js';
+import { PostingRuleError } from '../../erp/posting-rules.js';
+import type { AuditService } from '../audits/audit.service.js';
+import { postExactlyOnce, type PostingOutcome } from './exactly-once.js';
+import type { PostingRepository } from './posting.repository.js';
+import { idempotencyKey, leaseRenewalMs, type PostingStep } from './posting-steps.js';
+import type { SapDocument, SapGateway } from './sap-gateway.js';
+
+/** One row of a post request, after the body schema: its id, the picked posting date and kind inputs. */
+export type RowRequest<I = Record<string, unknown>> = { id: number; postingDate: string; input: I };
+
+/**
+ * What each record kind contributes to the generic protocol: its own checks (answering a sentence when
+ * the row cannot be posted), the columns its inputs are stored in, and the SAP document it becomes.
+ */
+export type KindRules<I> = {
+  /**
+   * Loads what `check` needs (e.g. ledger accounts) BEFORE the claiming transaction: on PGlite a query
+   * outside an open transaction waits for it to end, so nothing inside may use another connection.
+   */
+  prefetch?(requests: RowRequest<I>[]): Promise<unknown>;
+  check(row: Record<string, unknown>, request: RowRequest<I>, prefetched: unknown): string | null;
+  storedInputs?(row: Record<string, unknown>, request: RowRequest<I>): Record<string, unknown>;
+  document(row: Record<string, unknown>, request: RowRequest<I> & { postingDay: string }, key: string): Promise<SapDocument> | SapDocument;
+};
+
+export type PostingDeps = {
+  db: Db;
+  repository: PostingRepository;
+  sap: () => SapGateway;
+  audit: AuditService;
+  timeZone: string;
+  concurrency: number;
+  settleMs?: number;
+  /** SAP_TIMEOUT_MS: sets how often a poster renews its leases (posting-steps.ts, `leaseRenewalMs`). */
+  sapTimeoutMs?: number;
+};
+
+type Claimed<I> = { row: Record<string, unknown>; request: RowRequest<I> & { postingDay: string }; attemptId: number; lookUpFirst: boolean };
+
+const STATUS_SENTENCE: Record<string, string> = {
+  posting: 'it is being posted right now',
+  queued: 'it is already queued for posting',
+  posted: 'it has already been posted',
+};
+
+export function createPostingService(deps: PostingDeps) {
+  const { db, repository, audit, timeZone } = deps;
+
+  /** Validates and claims rows in one transaction: rows already posting or posted are refused. */
+  async function claimRows<I>(
+    step: PostingStep,
+    requests: RowRequest<I>[],
+    rules: KindRules<I>,
+    userId: number,
+    queued: boolean,
+    afterClaim?: (tx: Db, ids: number[]) => Promise<void>,
+  ) {
+    const repeated = requests.map((r) => r.id).filter((id, i, all) => all.indexOf(id) !== i);
+    if (repeated.length) {
+      throw ValidationFailed.field('postSap', `Each row may be posted once per request; #${[...new Set(repeated)].join(', #')} appears more than once.`);
+    }
+    const failed: { id: number; message: string }[] = [];
+    const claimed: Claimed<I>[] = [];
+    const prefetched = await rules.prefetch?.(requests);
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const rows = await repository.lockRows(step, requests.map((r) => r.id), tx);
+      const byId = new Map(rows.map((r) => [r.id as number, r]));
+      const valid: { row: Record<string, unknown>; request: RowRequest<I>; extra: Record<string, unknown>; postingDay: string }[] = [];
+      for (const request of requests) {
+        const row = byId.get(request.id);
+        const refuse = (reason: string) => failed.push({ id: request.id, message: `#${request.id}: ${reason}` });
+        if (!row) {
+          refuse(`no ${step.noun[0]} with this id exists.`);
+          continue;
+        }
+        const status = row[step.props.status] as string;
+        if (STATUS_SENTENCE[status]) {
+          refuse(`${STATUS_SENTENCE[status]}.`);
+          continue;
+        }
+        if (step.requiresPosted && row.status !== 'posted') {
+          refuse('its first journal has not been posted yet.');
+          continue;
+        }
+        const date = resolvePostingDate(request.postingDate, row.documentDate as Date, timeZone);
+        if ('error' in date) {
+          refuse(date.error);
+          continue;
+        }
+        const problem = rules.check(row, request, prefetched);
+        if (problem) {
+          refuse(problem);
+          continue;
+        }
+        const extra = rules.storedInputs?.(row, request) ?? {};
+        valid.push({ row, request, extra, postingDay: date.day });
+      }
+      const opened = await repository.claimMany(
+        step,
+        valid.map((v) => ({ id: v.request.id, postingDate: v.postingDay, extra: v.extra })),
+        { userId, queued },
+        tx,
+      );
+      for (const { row, request, extra, postingDay } of valid) {
+        const attempt = opened.get(request.id);
+        if (!attempt) failed.push({ id: request.id, message: `#${request.id}: it is being posted by someone else.` });
+        else claimed.push({ row: { ...row, ...extra }, request: { ...request, postingDay }, attemptId: attempt.attemptId, lookUpFirst: attempt.lookUpFirst });
+      }
+      if (afterClaim && claimed.length) await afterClaim(tx, claimed.map((c) => c.request.id));
+    });
+    return { failed, claimed };
+  }
+
+  /**
+   * Posts one claimed row with the exactly-once protocol and records the outcome. Nothing is sent unless the
+   * row's attempt is still open (`begin`); an attempt closed meanwhile (the sweeper took the row for
+   * abandoned) is reported as the row now stands.
+   */
+  async function postOne<I>(step: PostingStep, item: Claimed<I>, rules: KindRules<I>): Promise<PostingOutcome> {
+    const id = item.request.id;
+    const key = idempotencyKey(step.kind, id);
+    let document: SapDocument;
+    try {
+      document = await rules.document(item.row, item.request, key);
+    } catch (error) {
+      // Nothing was sent: the record cannot become a SAP document as it stands.
+      const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
+      const outcome: PostingOutcome = { outcome: 'failed', message, retryable: !(error instanceof PostingRuleError) };
+      await repository.markFailed(step, id, item.attemptId, outcome);
+      return outcome;
+    }
+    const began = await repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst });
+    if (!began) return asItStands(step, id);
+    let outcome: PostingOutcome;
+    try {
+      outcome = await postExactlyOnce(deps.sap(), document, key, { lookUpFirst: began.lookUpFirst, settleMs: deps.settleMs ?? 500 });
+    } catch (error) {
+      outcome = { outcome: 'unknown', message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    if (isPosted(outcome)) await repository.markPosted(step, id, outcome.ref, outcome.outcome);
+    else if (!(await repository.markFailed(step, id, item.attemptId, outcome))) return asItStands(step, id);
+    return outcome;
+  }
+
+  /** The outcome of a row someone else resolved while this poster held it. */
+  async function asItStands(step: PostingStep, id: number): Promise<PostingOutcome> {
+    const row = await repository.loadRow(step, id);
+    if (row?.[step.props.status] === 'posted') {
+      return { outcome: 'found', ref: { docEntry: (row[step.props.sapDocEntry] as number | null) ?? null, docNum: (row[step.props.sapDocNum] as number | null) ?? null } };
+    }
+    const reason = (row?.[step.props.lastError] as string | null | undefined) ?? 'its posting was interrupted';
+    return { outcome: 'unknown', message: `${reason}` };
+  }
+
+  /** Renews the leases of the claimed rows not yet finished, so a long batch is never taken for abandoned. */
+  function keepLeases(attemptIds: Set<number>) {
+    const timer = setInterval(() => {
+      repository.renewLeases([...attemptIds]).catch(() => undefined);
+    }, leaseRenewalMs(deps.sapTimeoutMs ?? 30_000));
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  return {
+    /** Posts rows now, within the request (sales, transporter, cash, fuel). */
+    async post<I>(step: PostingStep, requests: RowRequest<I>[], rules: KindRules<I>, context: AuditContext, messages: { success: string }): Promise<{ status: number; body: PostResult }> {
+      const { failed, claimed } = await claimRows(step, requests, rules, context.actor.id ?? 0, false);
+      const open = new Set(claimed.map((c) => c.attemptId));
+      const stopLeases = keepLeases(open);
+      let outcomes: PostingOutcome[];
+      try {
+        outcomes = await mapWithConcurrency(claimed, deps.concurrency, async (item) => {
+          try {
+            return await postOne(step, item, rules);
+          } catch (error) {
+            // Recording the outcome failed (the database): the row stays in flight for the sweeper to settle
+            // by a look-up in SAP; the other rows of the batch carry on.
+            const reason = error instanceof Error ? error.message : String(error);
+            return { outcome: 'unknown', message: `Its outcome could not be recorded (${reason}); it will be checked in SAP shortly.` } as PostingOutcome;
+          } finally {
+            open.delete(item.attemptId);
+          }
+        });
+      } finally {
+        stopLeases();
+      }
+      const posted: PostResult['posted'] = [];
+      outcomes.forEach((outcome, index) => {
+        const id = claimed[index]!.request.id;
+        if (isPosted(outcome)) posted.push({ id, sapDocEntry: outcome.ref.docEntry, sapDocNum: outcome.ref.docNum });
+        else failed.push({ id, message: `#${id}: ${outcome.message}` });
+      });
+      failed.sort((a, b) => a.id - b.id);
+      await audit.record(context, postingAuditText(step, posted, failed));
+      if (!failed.length) return { status: 200, body: { message: messages.success, posted, failed } };
+      const total = posted.length + failed.length;
+      const head = posted.length
+        ? `${failed.length} of ${total} ${step.noun[1]} could not be posted; ${posted.length} posted.`
+        : failed.length === 1
+          ? `The ${step.noun[0]} could not be posted.`
+          : `None of the ${failed.length} ${step.noun[1]} could be posted.`;
+      return { status: 422, body: { message: `${head} ${failed.map((f) => f.message).join(' ')}`, posted, failed } };
+    },
+
+    /**
+     * Marks rows queued and enqueues their jobs in the same transaction (VAS); the worker posts them with
+     * the same exactly-once protocol. Queued rows leave the list and cannot be posted twice.
+     */
+    async queue<I>(
+      step: PostingStep,
+      requests: RowRequest<I>[],
+      rules: KindRules<I>,
+      context: AuditContext,
+      enqueue: (tx: Db, ids: number[]) => Promise<void>,
+      messages: { success: string },
+    ): Promise<{ status: number; body: PostResult }> {
+      const { failed, claimed } = await claimRows(step, requests, rules, context.actor.id ?? 0, true, enqueue);
+      const queued = claimed.map((c) => ({ id: c.request.id }));
+      const parts = [];
+      if (queued.length) parts.push(`Queued ${queued.length} ${queued.length === 1 ? step.noun[0] : step.noun[1]} for posting to SAP (${queued.map((q) => `#${q.id}`).join(', ')})`);
+      if (failed.length) parts.push(`${failed.length} refused: ${failed.map((f) => f.message).join(' ')}`);
+      await audit.record(context, parts.join('. ').slice(0, 4000));
+      if (!failed.length) return { status: 200, body: { message: messages.success, posted: [], failed, queued } };
+      const head = queued.length
+        ? `${failed.length} of ${failed.length + queued.length} ${step.noun[1]} could not be queued; ${queued.length} queued.`
+        : failed.length === 1
+          ? `The ${step.noun[0]} could not be queued.`
+          : `None of the ${failed.length} ${step.noun[1]} could be queued.`;
+      return { status: 422, body: { message: `${head} ${failed.map((f) => f.message).join(' ')}`, posted: [], failed, queued } };
+    },
+  };
+}
+
+export function isPosted(outcome: PostingOutcome): outcome is Extract<PostingOutcome, { ref: unknown }> {
+  return outcome.outcome === 'posted' || outcome.outcome === 'found';
+}
+
+function postingAuditText(step: PostingStep, posted: PostResult['posted'], failed: PostResult['failed']) {
+  const parts: string[] = [];
+  if (posted.length) {
+    const refs = posted.map((p) => `#${p.id} -> SAP ${p.sapDocEntry ?? '?'}`).join(', ');
+    parts.push(`Posted ${posted.length} ${posted.length === 1 ? step.noun[0] : step.noun[1]} to SAP (${refs})`);
+  }
+  if (failed.length) parts.push(`${failed.length} not posted: ${failed.map((f) => f.message).join(' ')}`);
+  return parts.join('. ').slice(0, 4000);
+}
+
+export type PostingService = ReturnType<typeof createPostingService>;

@@ -1,0 +1,76 @@
+import type { CreateRoleBody, DateRangeQuery, Permission, Role } from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation, notFound, ValidationFailed } from '../../lib/errors.js';
+import { dayRange, formatDateTime } from '../../lib/time.js';
+import type { AuditContext, AuditService } from '../audits/audit.service.js';
+import type { SessionRepository } from '../auth/session.repository.js';
+import type { RoleRecord, RolesRepository } from './roles.repository.js';
+
+export function createRolesService(deps: {
+  db: Db;
+  timeZone: string;
+  roles: RolesRepository;
+  sessions: SessionRepository;
+  audit: AuditService;
+  currentRoleOf: (userId: number) => Promise<number | undefined>;
+}) {
+  const { db, roles, sessions, audit, timeZone } = deps;
+
+  const toRole = (r: RoleRecord): Role => ({
+    id: r.id,
+    name: r.name,
+    permissions: r.permissions,
+    createdAt: formatDateTime(r.createdAt, timeZone),
+    createdBy: r.createdBy ?? 'System',
+    isActive: r.isActive,
+  });
+
+  return {
+    async list(query: DateRangeQuery): Promise<Role[]> {
+      return (await roles.list(dayRange(query, timeZone))).map(toRole);
+    },
+
+    async permissions(): Promise<Permission[]> {
+      return (await roles.listPermissions()).map((p) => ({ id: p.id, name: p.name }));
+    },
+
+    async create(body: CreateRoleBody, context: AuditContext): Promise<Role> {
+      const taken = () => ValidationFailed.field('name', 'The name has already been taken.');
+      if (await roles.findByName(body.name)) throw taken();
+      const wanted = [...new Set(body.permissions)];
+      const found = await roles.findPermissions(wanted);
+      const unknown = wanted.filter((name) => !found.some((p) => p.name === name));
+      if (unknown.length) throw ValidationFailed.field('permissions', `Unknown permission: ${unknown.join(', ')}.`);
+      const id = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const roleId = await roles.create({ name: body.name, createdById: context.actor.id }, found.map((p) => p.id), t);
+        await audit.record(context, `Created role ${body.name} with permissions: ${wanted.join(', ')}`, t);
+        return roleId;
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
+      return toRole((await roles.findById(id))!);
+    },
+
+    /** Disabling a role ends the sessions of everyone holding it; the Administrator role stays enabled. */
+    async setActive(id: number, active: boolean, context: AuditContext): Promise<Role> {
+      const role = await roles.findById(id);
+      if (!role) throw notFound('The role does not exist.');
+      if (!active) {
+        if (role.isSystem) throw ValidationFailed.field('toggleStatus', 'The Administrator role cannot be disabled.');
+        if (context.actor.id !== null && (await deps.currentRoleOf(context.actor.id)) === id) {
+          throw ValidationFailed.field('toggleStatus', 'You cannot disable the role you hold.');
+        }
+      }
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await roles.setActive(id, active, t);
+        if (!active) await sessions.destroyForRole(id, t);
+        await audit.record(context, `${active ? 'Enabled' : 'Disabled'} role ${role.name}`, t);
+      });
+      return toRole((await roles.findById(id))!);
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, CSRF_COOKIE, type PermissionName } from '@ff/contract';
+import type { AuditContext } from '../lib/audit-context.js';
+import { safeEqual } from '../lib/crypto.js';
+import type { LoadedSession, SessionRepository } from '../modules/auth/session.repository.js';
+
+/**
+ * Every API and sign-in route declares who may call it:
+ * - `public`: anyone (sign-in calls; unsafe methods still need the CSRF token);
+ * - `user`: a signed-in, active user whose role is active and, when `permission` is set, holds it
+ *   (an array means any one of them).
+ */
+export type RouteAccess =
+  | { auth: 'public'; csrf?: boolean }
+  /** Machine calls (the transport management system's import) with `Authorization: Bearer <token>`; no CSRF. */
+  | { auth: 'apiToken' }
+  | { auth: 'user'; permission: PermissionName | readonly PermissionName[] | null };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    session: LoadedSession | null;
+  }
+}
+
+export const SESSION_COOKIE = 'ff_session';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A declared route; `schema` holds its request schemas (zod), so tests can generate requests from it. */
+export type RouteCatalogueEntry = {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+};
+
+export function isSecureRequest(request: FastifyRequest) {
+  return request.protocol === 'https';
+}
+
+/** Writes the session cookie (HttpOnly) and the script-readable XSRF-TOKEN cookie. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  cookies: { token?: string; csrfToken: string },
+  maxAgeSeconds: number,
+) {
+  const secure = isSecureRequest(request);
+  if (cookies.token) {
+    reply.setCookie(SESSION_COOKIE, cookies.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+  }
+  reply.setCookie(CSRF_COOKIE, cookies.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+function allowed(permissions: readonly string[], needed: PermissionName | readonly PermissionName[] | null) {
+  if (needed === null) return true;
+  const list: readonly string[] = typeof needed === 'string' ? [needed] : needed;
+  return list.some((p) => permissions.includes(p));
+}
+
+function permissionSentence(needed: PermissionName | readonly PermissionName[]) {
+  const list = typeof needed === 'string' ? [needed] : [...needed];
+  const names = list.map((p) => `"${p}"`).join(' or ');
+  return `You do not have the ${names} permission needed for this action. Ask an administrator to grant it to your role.`;
+}
+
+/**
+ * Loads the session for every declared route, then enforces CSRF on unsafe methods, sign-in, the
+ * account and role being active, and the route's permission. Also keeps a catalogue of declared routes
+ * so tests can prove that none escapes these checks.
+ */
+export type ApiTokenVerifier = (token: string) => Promise<{ id: number; name: string } | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiClient: { id: number; name: string } | null;
+  }
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  sessions: SessionRepository,
+  verifyApiToken: ApiTokenVerifier = async () => null,
+) {
+  const catalogue: RouteCatalogueEntry[] = [];
+  app.decorateRequest('session', null);
+  app.decorateRequest('apiClient', null);
+  app.decorate('routeCatalogue', catalogue);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const url = route.url ?? route.path;
+    const needsDeclaration = url.startsWith('/api/') || route.config?.requiresAccess === true;
+    if (needsDeclaration && !access) throw new Error(`Route ${String(route.method)} ${url} declares no access rule.`);
+    if (access) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const { body, querystring, params } = (route.schema ?? {}) as RouteCatalogueEntry['schema'];
+      const schema = { body, querystring, params };
+      for (const method of methods) if (method !== 'HEAD') catalogue.push({ method: String(method), url, access, schema });
+    }
+  });
+
+  // preParsing, not onRequest: the general rate limit hooks onRequest per route, and those run after every
+  // app-wide onRequest hook; checking here lets the limiter refuse a flood (anonymous ones included) before
+  // any session lookup. It still runs before the body is read, so 419/401/403 come before 413/415/422.
+  app.addHook('preParsing', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    if (access.auth === 'apiToken') {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      request.apiClient = match ? await verifyApiToken(match[1]!) : null;
+      if (!request.apiClient) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ message: 'A valid API token is required: send Authorization: Bearer <token>.' });
+      }
+      return;
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await sessions.find(token) : null;
+
+    const csrfRequired = UNSAFE.has(request.method) && !(access.auth === 'public' && access.csrf === false);
+    if (csrfRequired) {
+      const header = request.headers['x-xsrf-token'];
+      const sent = typeof header === 'string' ? header : '';
+      if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken)) {
+        return reply.code(419).send({ message: AUTH_MESSAGES.csrfMismatch });
+      }
+    }
+
+    if (access.auth === 'public') return;
+    const session = request.session;
+    const user = session?.user;
+    if (!session || !user) return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
+    if (!user.isActive || !user.roleActive) {
+      // Disabling takes effect on the very next request, even if the sessions were not yet removed.
+      await sessions.destroy(session.id);
+      clearSessionCookies(reply);
+      return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
+    }
+    if (!allowed(user.permissions, access.permission)) {
+      return reply.code(403).send({ message: permissionSentence(access.permission!) });
+    }
+    await sessions.touchIfStale(session);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalogue: RouteCatalogueEntry[];
+  }
+  interface FastifyContextConfig {
+    requiresAccess?: boolean;
+  }
+}
+
+/** The signed-in user of a `user` route (the access hook guarantees it). */
+export function currentUserOf(request: FastifyRequest) {
+  const user = request.session?.user;
+  if (!user) throw new Error('currentUserOf called on a route without a signed-in user');
+  return user;
+}
+
+/** The audit context of a signed-in request: the user and their address (honouring TRUST_PROXY). */
+export function auditContextOf(request: FastifyRequest): AuditContext {
+  const user = currentUserOf(request);
+  return { actor: { id: user.id, name: user.name }, ip: request.ip };
+}

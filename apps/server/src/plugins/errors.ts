@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import { HttpError, ValidationFailed, validationMessage } from '../lib/errors.js';
+
+/** Zod issues become Laravel-style field errors, e.g. `{email: ['Invalid email']}`. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly errors: Record<string, string[]>) {
+    super(validationMessage(errors));
+  }
+}
+
+type Issue = { path: PropertyKey[]; message: string; code: string; input?: unknown };
+
+/**
+ * One message per field, the first that applies: zod runs every check of a field, so an empty mobile number
+ * would otherwise also fail its format check, and "(and N more errors)" would count the echoes.
+ */
+const FIELD_LABELS: Record<string, string> = { mobileNo: 'mobile number', companyDb: 'company DB' };
+
+function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (errors[field]) continue;
+    // `password_confirmation` -> "password confirmation" (Laravel's wording); a few names read better spelled out.
+    const label = FIELD_LABELS[field] ?? field
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/[._]/g, ' ')
+      .toLowerCase();
+    // A schema's own sentence (e.g. 'The posting date is required.') wins over the generic wording.
+    const missing = issue.code === 'invalid_type' && issue.input === undefined && /^Invalid input/.test(issue.message);
+    const message = missing ? `The ${label} field is required.` : issue.message;
+    errors[field] = [message];
+  }
+  return errors;
+}
+
+/** PostgreSQL text cannot hold U+0000: a request carrying it is refused before any of it reaches the database. */
+export const NUL_MESSAGE = 'The text must not contain the NUL character (\\u0000).';
+
+/** The path of the first string (or key) holding U+0000 in a parsed body, query or params; null when none. */
+function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 100) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Validates body, query and params with the route's zod schemas; failures are 422 with field errors. */
+export function registerValidation(app: FastifyInstance) {
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    // Fastify hands a missing body over as null; validating it as {} names each missing field.
+    const input = data === null || data === undefined ? {} : data;
+    const nul = nulPath(input);
+    if (nul) return { error: new RequestValidationError({ [nul.join('.') || 'body']: [NUL_MESSAGE] }) };
+    const result = (schema as ZodType).safeParse(input, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(toFieldErrors(result.error.issues as Issue[])) };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+}
+
+/** Maps every failure to the auth-contract error bodies; 500s are logged with the request id. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { errors?: Record<string, string[]> }, request, reply) => {
+    if (error instanceof RequestValidationError || error instanceof ValidationFailed) {
+      return reply.code(422).send({ message: error.message, errors: error.errors });
+    }
+    if (error.validation && error.cause instanceof RequestValidationError) {
+      return reply.code(422).send({ message: error.cause.message, errors: error.cause.errors });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ message: 'The request body is too large.' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ message: 'Send the request body as application/json.' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+      default:
+        break;
+    }
+    if (error.statusCode === 429) return reply.code(429).send({ message: 'Too Many Attempts.' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      if (error instanceof SyntaxError) return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { createResetTokensRepository } from '../modules/auth/reset-tokens.repository.js';
+import { createRole, createUser } from './fixtures.js';
+import { ledgerId, makeRecords, nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
+
+/**
+ * One request per declared route that a caller allowed to make it may send, and the status it then answers.
+ * The security suites (security-matrix, security-fuzz, security-headers) are generated from the app's route
+ * catalogue and look each route up here: a new route without a case fails them until it gets one.
+ */
+export type ValidRequest = {
+  /** The concrete path (parameters filled in). */
+  url: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  status: number;
+};
+
+export type CaseContext = {
+  h: PostingHarness;
+  /** A live API token for the machine routes. */
+  apiToken: string;
+};
+
+export type RouteCase = {
+  /** A fresh request (its own records, users, tokens) the route accepts from an allowed caller. */
+  valid(ctx: CaseContext): Promise<ValidRequest>;
+  /** A public route's answer to an anonymous caller, when it differs from the valid status. */
+  anonymousStatus?: number;
+  /** The call ends or replaces the caller's session (sign-in, sign-out): send it from a client of its own. */
+  ownsSession?: boolean;
+};
+
+const unique = () => randomBytes(4).toString('hex');
+const today = () => nairobiDay();
+const get = (url: string, status = 200, query?: Record<string, string>): RouteCase => ({
+  valid: async () => ({ url, status, ...(query ? { query } : {}) }),
+});
+
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  // Sign-in calls at the site root (public).
+  'GET /sanctum/csrf-cookie': get('/sanctum/csrf-cookie', 204),
+  'POST /login': {
+    ownsSession: true,
+    async valid({ h }) {
+      const user = await createUser(h.server, { permissions: [] });
+      return { url: '/login', body: { email: user.email, password: user.password }, status: 204 };
+    },
+  },
+  'POST /logout': { ownsSession: true, anonymousStatus: 401, valid: async () => ({ url: '/logout', status: 204 }) },
+  'POST /forgot-password': {
+    async valid({ h }) {
+      const user = await createUser(h.server, { permissions: [] });
+      return { url: '/forgot-password', body: { email: user.email }, status: 200 };
+    },
+  },
+  'POST /reset-password': {
+    async valid({ h }) {
+      const user = await createUser(h.server, { permissions: [] });
+      const token = await createResetTokensRepository(h.database.db).issue(user.id, 'reset', 60);
+      const password = `Reset-${unique()}-Password`;
+      return { url: '/reset-password', body: { token, email: user.email, password, password_confirmation: password }, status: 200 };
+    },
+  },
+  'GET /user': get('/user'),
+  'GET /health/live': get('/health/live'),
+  'GET /health/ready': get('/health/ready'),
+
+  // Users, roles, audit log.
+  'GET /api/v1/users': get('/api/v1/users', 200, { fromDate: '2020-01-01', toDate: '2099-12-31' }),
+  'POST /api/v1/users': {
+    async valid({ h }) {
+      const role = await createRole(h.server, []);
+      const body = { name: `Invited ${unique()}`, email: `invited-${unique()}@example.com`, mobileNo: '+254 700 111222', role: role.name };
+      return { url: '/api/v1/users', body, status: 201 };
+    },
+  },
+  'PATCH /api/v1/toggleUser/:id': {
+    async valid({ h }) {
+      const target = await createUser(h.server, { permissions: [] });
+      return { url: `/api/v1/toggleUser/${target.id}`, body: { toggleStatus: true }, status: 200 };
+    },
+  },
+  'GET /api/v1/roles': get('/api/v1/roles'),
+  'GET /api/v1/permissions': get('/api/v1/permissions'),
+  'POST /api/v1/roles': {
+    valid: async () => ({ url: '/api/v1/roles', body: { name: `Role ${unique()}`, permissions: ['View Sales Invoices'] }, status: 201 }),
+  },
+  'PATCH /api/v1/toggleRoles/:id': {
+    async valid({ h }) {
+      const role = await createRole(h.server, []);
+      return { url: `/api/v1/toggleRoles/${role.id}`, body: { toggleStatus: true }, status: 200 };
+    },
+  },
+  'GET /api/v1/audits': get('/api/v1/audits', 200, { fromDate: nairobiDay(-1) }),
+
+  // The transport management system's import (Bearer token).
+  'POST /api/v1/import/:kind': { valid: async () => ({ url: '/api/v1/import/cash-advances', body: [recordRows.cash()], status: 200 }) },
+
+  // SAP connection and ledger accounts.
+  'GET /api/v1/connectionSetting': get('/api/v1/connectionSetting'),
+  'PATCH /api/v1/connectionSetting/:id': {
+    async valid({ h }) {
+      const [setting] = await h.app.services.settings.list();
+      return { url: `/api/v1/connectionSetting/${setting!.id}`, body: { ...h.sim.credentials }, status: 200 };
+    },
+  },
+  'POST /api/v1/testConnection': { valid: async ({ h }) => ({ url: '/api/v1/testConnection', body: { ...h.sim.credentials }, status: 200 }) },
+  'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
+  'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),
+
+  // Trip records: the lists still to post, and posting (VAS through the queue).
+  'GET /api/v1/journalSaleInvoice': get('/api/v1/journalSaleInvoice'),
+  'GET /api/v1/firstJournalTransporterInvoice': get('/api/v1/firstJournalTransporterInvoice'),
+  'GET /api/v1/secondJournalTransporterInvoice': get('/api/v1/secondJournalTransporterInvoice'),
+  'GET /api/v1/journalCashAdvance': get('/api/v1/journalCashAdvance'),
+  'GET /api/v1/journalFuelAdvance': get('/api/v1/journalFuelAdvance'),
+  'GET /api/v1/journalVasTransaction': get('/api/v1/journalVasTransaction', 200, { toDate: today() }),
+  'POST /api/v1/journalSaleInvoice': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'sales', 1);
+      return { url: '/api/v1/journalSaleInvoice', body: { postSap: [{ saleInvoice: id, postingDate: today() }] }, status: 200 };
+    },
+  },
+  'POST /api/v1/firstJournalTransporterInvoice': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'transporter', 1);
+      const body = { postSap: [{ transporterInvoice: id, postingDate: today(), supplierInvoiceNumber: `SUP-${id}` }] };
+      return { url: '/api/v1/firstJournalTransporterInvoice', body, status: 200 };
+    },
+  },
+  'POST /api/v1/secondJournalTransporterInvoice': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'transporter', 1);
+      const first = { postSap: [{ transporterInvoice: id, postingDate: today(), supplierInvoiceNumber: `SUP-${id}` }] };
+      const admin = await h.signInAsAdmin();
+      const posted = await admin.post('/api/v1/firstJournalTransporterInvoice', first);
+      if (posted.status !== 200) throw new Error(`The first journal of #${id} was not posted: ${posted.text}`);
+      return { url: '/api/v1/secondJournalTransporterInvoice', body: { postSap: [{ transporterInvoice: id, postingDate: today() }] }, status: 200 };
+    },
+  },
+  'POST /api/v1/journalCashAdvance': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'cash', 1);
+      const body = { postSap: [{ cashAdvanceId: id, sapAccount: await ledgerId(h, '110101'), postingDate: today() }] };
+      return { url: '/api/v1/journalCashAdvance', body, status: 200 };
+    },
+  },
+  'POST /api/v1/journalFuelAdvance': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'fuel', 1);
+      const entry = { fuelAdvanceId: id, sapAccount: await ledgerId(h, '110101'), collectedQuantity: '5', postingDate: today(), orderNumber: `PICK-${id}` };
+      return { url: '/api/v1/journalFuelAdvance', body: { postSap: [entry] }, status: 200 };
+    },
+  },
+  'POST /api/v1/journalVasTransaction': {
+    async valid({ h }) {
+      const [id] = await makeRecords(h, 'vas', 1);
+      const entry = {
+        vasTransactionId: id,
+        sapAccountRevenue: await ledgerId(h, '410200'),
+        sapAccountCost: await ledgerId(h, '510200'),
+        collectedQuantity: '2',
+        productType: 'Tyres',
+        postingDate: today(),
+        orderNumber: `VPICK-${id}`,
+      };
+      return { url: '/api/v1/journalVasTransaction', body: { postSap: [entry] }, status: 200 };
+    },
+  },
+};
+
+export const routeLabel = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** The case of a catalogue route; throws (failing the test) for a route nobody has written a case for. */
+export function caseOf(route: { method: string; url: string }): RouteCase {
+  const found = ROUTE_CASES[routeLabel(route)];
+  if (!found) throw new Error(`No security case for ${routeLabel(route)}: add one to src/test/route-cases.ts.`);
+  return found;
+}
+
+/** `url?query` of a valid request. */
+export const withQuery = (request: Pick<ValidRequest, 'url' | 'query'>) =>
+  request.query ? `${request.url}?${new URLSearchParams(request.query).toString()}` : request.url;

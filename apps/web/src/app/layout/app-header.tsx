@@ -1,0 +1,45 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { Logo } from '@/components/logo';
+import { paths } from '@/lib/paths';
+import { UserMenu } from './user-menu';
+import classes from './app-layout.module.css';
+
+type AppHeaderProps = {
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  onToggleMobile: () => void;
+  onToggleDesktop: () => void;
+  onLogout: () => void;
+};
+
+export function AppHeader(props: AppHeaderProps) {
+  return (
+    <AppShell.Header className={classes.header}>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={props.mobileOpened}
+            onClick={props.onToggleMobile}
+            hiddenFrom="sm"
+            size="sm"
+            color="dark"
+            aria-label="Toggle navigation"
+          />
+          <Burger
+            opened={props.desktopOpened}
+            onClick={props.onToggleDesktop}
+            visibleFrom="sm"
+            size="sm"
+            color="dark"
+            aria-label="Toggle navigation"
+          />
+          <Link to={paths.dashboard} className={classes.logoLink} aria-label="Freight Finance dashboard">
+            <Logo height={34} />
+          </Link>
+        </Group>
+        <UserMenu onLogout={props.onLogout} />
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Group } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconFilter } from '@tabler/icons-react';
+import type { DateRangeQuery } from '@ff/contract';
+
+export type DateFilterProps = {
+  /** Called only when Filter is pressed, with the chosen days as 'YYYY-MM-DD' (absent when empty). */
+  onFilter: (range: DateRangeQuery) => void;
+  initialValue?: DateRangeQuery;
+  /** Disables the Filter button while a load runs. */
+  loading?: boolean;
+};
+
+/** Drops empty ends so the query string carries only what was chosen. */
+export function toDateRange(fromDate: string | null, toDate: string | null): DateRangeQuery {
+  return { ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) };
+}
+
+export function DateFilter({ onFilter, initialValue, loading = false }: DateFilterProps) {
+  const [fromDate, setFromDate] = useState<string | null>(initialValue?.fromDate ?? null);
+  const [toDate, setToDate] = useState<string | null>(initialValue?.toDate ?? null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilter(toDateRange(fromDate, toDate));
+  };
+
+  const calendarIcon = <IconCalendar size={16} aria-hidden />;
+  // The calendar dropdown (role dialog) is labelled by its target: the popover's id base must be the
+  // button's id, or its aria-labelledby points at nothing and the dialog has no name.
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <form onSubmit={submit} aria-label="Date filter">
+      <Group align="flex-end" gap="sm">
+        <DatePickerInput
+          id={fromId}
+          popoverProps={{ id: fromId }}
+          hideOutsideDates
+          label="From Date"
+          placeholder="Pick a date"
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          clearButtonProps={{ 'aria-label': 'Clear from date' }}
+          value={fromDate}
+          onChange={setFromDate}
+          maxDate={toDate ?? undefined}
+          valueFormat="DD MMM YYYY"
+          leftSection={calendarIcon}
+          clearable
+          w={200}
+        />
+        <DatePickerInput
+          id={toId}
+          popoverProps={{ id: toId }}
+          hideOutsideDates
+          label="To Date"
+          placeholder="Pick a date"
+          previousLabel="Previous month"
+          nextLabel="Next month"
+          clearButtonProps={{ 'aria-label': 'Clear to date' }}
+          value={toDate}
+          onChange={setToDate}
+          minDate={fromDate ?? undefined}
+          valueFormat="DD MMM YYYY"
+          leftSection={calendarIcon}
+          clearable
+          w={200}
+        />
+        <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />} loading={loading}>
+          Filter
+        </Button>
+      </Group>
+    </form>
+  );
+}

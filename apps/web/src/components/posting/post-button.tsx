@@ -1,0 +1,26 @@
+import { Button } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+
+export type PostButtonProps = {
+  /** How many rows are selected; the button stays disabled at 0 (spec section 2). */
+  selectedCount: number;
+  /** True while the post runs. */
+  loading: boolean;
+  onClick: () => void;
+};
+
+export const POST_BUTTON_LABEL = 'Post to SAP';
+
+/** The posting screens' 'Post to SAP' button (its label names the ERP system). */
+export function PostButton({ selectedCount, loading, onClick }: PostButtonProps) {
+  return (
+    <Button
+      leftSection={<IconSend size={16} aria-hidden />}
+      disabled={selectedCount === 0}
+      loading={loading}
+      onClick={onClick}
+    >
+      {POST_BUTTON_LABEL}
+    </Button>
+  );
+}

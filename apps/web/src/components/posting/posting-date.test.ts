@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { initialPostingDate, isPostingDateValid, parseServerDate, toPostingDateValue } from './posting-date';
+
+const now = new Date(2026, 10, 21, 10, 30, 0);
+
+describe('posting date rules', () => {
+  it('defaults to now when the row has none', () => {
+    expect(initialPostingDate(null, now)).toBe(now);
+    expect(initialPostingDate('', now)).toBe(now);
+    expect(initialPostingDate('2026-11-20 08:00:00', now)).toEqual(new Date(2026, 10, 20, 8, 0, 0));
+  });
+
+  it('parses server date-times in local time', () => {
+    expect(parseServerDate('2026-11-01 07:05:09')).toEqual(new Date(2026, 10, 1, 7, 5, 9));
+    expect(parseServerDate('nonsense')).toBeNull();
+    expect(parseServerDate(null)).toBeNull();
+  });
+
+  it('must be set, not before the document date and not after now', () => {
+    const documentDate = '2026-11-01 07:05:09';
+    expect(isPostingDateValid(null, documentDate, now)).toBe(false);
+    expect(isPostingDateValid(new Date(Number.NaN), documentDate, now)).toBe(false);
+    expect(isPostingDateValid(new Date(2026, 10, 1, 7, 5, 9), documentDate, now)).toBe(true);
+    expect(isPostingDateValid(new Date(2026, 10, 1, 7, 5, 8), documentDate, now)).toBe(false);
+    expect(isPostingDateValid(now, documentDate, now)).toBe(true);
+    expect(isPostingDateValid(new Date(now.getTime() + 1000), documentDate, now)).toBe(false);
+  });
+
+  it('sends an ISO instant with the offset', () => {
+    const value = toPostingDateValue(now);
+    expect(value).toMatch(/^2026-11-21T10:30:00[+-]\d{2}:\d{2}$/);
+    expect(dayjs(value).toDate().getTime()).toBe(now.getTime());
+  });
+});

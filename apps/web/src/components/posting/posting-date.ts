@@ -1,0 +1,38 @@
+import dayjs from 'dayjs';
+
+/**
+ * Posting-date rules of spec sections 4, 5 and 9: a row's posting date defaults to now (date and time)
+ * when it has none, and must lie between the row's document date and now.
+ */
+
+/** A server date-time ('yyyy-MM-dd HH:mm:ss') or day as a Date; null when empty or unreadable. */
+export function parseServerDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.toDate() : null;
+}
+
+/** The row's stored posting date, else now. */
+export function initialPostingDate(stored: string | null | undefined, now: Date = new Date()): Date {
+  return parseServerDate(stored) ?? now;
+}
+
+/** Set, not before the document date and not after now. */
+export function isPostingDateValid(
+  postingDate: Date | null | undefined,
+  documentDate: string | null | undefined,
+  now: Date = new Date(),
+): postingDate is Date {
+  if (!postingDate || Number.isNaN(postingDate.getTime())) return false;
+  if (postingDate.getTime() > now.getTime()) return false;
+  const earliest = parseServerDate(documentDate);
+  return !earliest || postingDate.getTime() >= earliest.getTime();
+}
+
+/**
+ * The posting date as the post bodies send it: an ISO instant with the browser's offset
+ * ('2026-11-21T10:30:00+03:00'), so the server reads the moment the user chose whatever its time zone.
+ */
+export function toPostingDateValue(date: Date): string {
+  return dayjs(date).format();
+}

@@ -1,0 +1,70 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { loginBody, type LoginBody } from '@ff/contract';
+import { serverFieldErrors } from '@/lib/api-client';
+import { useLogin } from '@/lib/auth/login';
+import { errorMessage } from '@/lib/error-message';
+import { notifyError } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { AuthHeading } from './auth-heading';
+import { useRedirectMessage } from './use-redirect-message';
+
+export function LoginPage() {
+  useRedirectMessage();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    login.mutate(loginBody.parse(values), {
+      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error));
+        notifyError({ title: 'Error!', message: errorMessage(error), position: 'top-right', autoClose: 3000 });
+      },
+    });
+  });
+
+  return (
+    <>
+      <AuthHeading title="Log in to your account" description="Use your Freight Finance staff account." />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            placeholder="you@company.com"
+            required
+            leftSection={<IconMail size={16} aria-hidden />}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            required
+            leftSection={<IconLock size={16} aria-hidden />}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot Password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+            Log In
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}

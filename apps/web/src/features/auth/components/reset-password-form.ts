@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { resetPasswordBody } from '@ff/contract';
+
+/** The two fields the user types; the token and email come from the link. */
+export const resetPasswordForm = z
+  .object({
+    password: resetPasswordBody.shape.password,
+    password_confirmation: z.string(),
+  })
+  .refine((values) => values.password === values.password_confirmation, {
+    message: 'Passwords do not match',
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+export const INVALID_LINK =
+  'Invalid Link: The link is invalid. Kindly make sure you have used the correct link or contact support.';
+
+/** The link is usable only with both a token and an email. */
+export function readResetLink(token: string | undefined, email: string | null): { token: string; email: string } | null {
+  const cleanToken = token?.trim();
+  const cleanEmail = email?.trim();
+  return cleanToken && cleanEmail ? { token: cleanToken, email: cleanEmail } : null;
+}

@@ -1,0 +1,19 @@
+import { POSTING_MESSAGES, type PostCashAdvancesBody, type PostResult } from '@ff/contract';
+import { usePostRecords } from '@/components/posting/use-post-records';
+import { api } from '@/lib/api-client';
+
+/** `POST /journalCashAdvance`: posts the selected rows to SAP; a 422 names the rows SAP refused and why. */
+export async function postCashAdvances(body: PostCashAdvancesBody): Promise<PostResult> {
+  const response = await api.post<PostResult>('/journalCashAdvance', body);
+  return response.data;
+}
+
+/** Toasts the outcome, reloads the list with its current filters and calls `onDone` (clear the selection). */
+export const usePostCashAdvances = ({ onDone }: { onDone: () => void }) =>
+  usePostRecords({
+    post: postCashAdvances,
+    successMessage: POSTING_MESSAGES.cash.success,
+    fallbackError: POSTING_MESSAGES.cash.failure,
+    invalidateKeys: [['cash-advances']],
+    onDone,
+  });

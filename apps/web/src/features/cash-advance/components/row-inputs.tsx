@@ -1,0 +1,77 @@
+import { memo } from 'react';
+import { formatLedgerAccount, type LedgerAccount } from '@ff/contract';
+import { NativeSelect, type ComboboxItem } from '@mantine/core';
+import { PostingDateInput } from '@/components/posting/posting-date-input';
+
+/*
+ * Per-row inputs, memoised on plain props and a stable `onChange(rowId, value)`: editing one row re-renders
+ * that row's input only, not the ~100 inputs of every other row in the column.
+ */
+
+type RowInputProps<V> = {
+  rowId: number;
+  value: V;
+  onChange: (rowId: number, value: V) => void;
+  'aria-label': string;
+};
+
+export const RowPostingDate = memo(function RowPostingDate({
+  rowId,
+  value,
+  onChange,
+  documentDate,
+  'aria-label': label,
+}: RowInputProps<Date | null> & { documentDate: string }) {
+  return (
+    <PostingDateInput
+      aria-label={label}
+      documentDate={documentDate}
+      value={value}
+      onChange={(next) => onChange(rowId, next)}
+    />
+  );
+});
+
+/**
+ * The options of an account select: a first empty choice that says what is going on, then the accounts as
+ * 'description - accountNumber' with the id as value.
+ */
+export function accountOptions(
+  accounts: readonly LedgerAccount[] | undefined,
+  loading: boolean,
+): ComboboxItem[] {
+  const first = loading ? 'Loading accounts…' : accounts?.length ? 'Select account' : 'No accounts';
+  return [
+    { value: '', label: first },
+    ...(accounts ?? []).map((account) => ({
+      value: String(account.id),
+      label: formatLedgerAccount(account),
+    })),
+  ];
+}
+
+/**
+ * A ledger account select (`options` from accountOptions). A native select on purpose: a page holds 100-200 of them, and Mantine's Select
+ * keeps a portal with its option list mounted per instance (most of the first render); the lists are short.
+ */
+export const RowAccountSelect = memo(function RowAccountSelect({
+  rowId,
+  value,
+  onChange,
+  options,
+  'aria-label': label,
+}: RowInputProps<number | null> & { options: ComboboxItem[] }) {
+  return (
+    <NativeSelect
+      size="xs"
+      w={260}
+      aria-label={label}
+      data={options}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        onChange(rowId, next === '' ? null : Number(next));
+      }}
+    />
+  );
+});

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FuelAdvanceRow, LedgerAccount } from '@ff/contract';
+import { api } from '@/lib/api-client';
+import { renderWithMantine } from '@/test/render';
+import { FuelAdvancePage } from './fuel-advance-page';
+
+type Call = { method: string; url: string; body: unknown };
+
+/** Answers the `api` instance's requests in memory and records them. */
+function fakeApi(handler: (call: Call) => [number, unknown]) {
+  const calls: Call[] = [];
+  const original = api.defaults.adapter;
+  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const call = {
+      method: config.method ?? 'get',
+      url: config.url ?? '',
+      body: config.data ? JSON.parse(config.data) : undefined,
+    };
+    calls.push(call);
+    const [status, data] = handler(call);
+    const response: AxiosResponse = { data, status, statusText: '', headers: new AxiosHeaders(), config };
+    if (status >= 400)
+      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, response);
+    return response;
+  };
+  return { calls, restore: () => (api.defaults.adapter = original) };
+}
+
+function renderPage(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithMantine(
+    <MemoryRouter>
+      <Notifications />
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const row: FuelAdvanceRow = {
+  id: 21,
+  tripNumber: 'TRP-0021',
+  route: 'Nairobi - Kampala',
+  transporterName: 'Rift Haulage Ltd',
+  truckNumber: 'KDA 123B',
+  orderNumber: 'FO-7781',
+  warehouse: 'MSA-KIP',
+  description: 'Diesel',
+  originQuantity: '40.000',
+  collectedQuantity: null,
+  unitPrice: '180.25',
+  totalAmount: null,
+  documentDate: '2025-03-01 08:00:00',
+  postingDate: null,
+  onAccountId: null,
+  pickupOrderNo: null,
+  status: 'unposted',
+  lastError: null,
+};
+const ledgers: LedgerAccount[] = [
+  { id: 3, description: 'Petty Cash - Nairobi HQ', accountNumber: '110101', category: 'Petty Cash' },
+];
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let restore = () => {};
+afterEach(() => restore());
+
+const field = <T extends HTMLElement>(label: string) => screen.getByLabelText(label) as T;
+const selectBox = () => field<HTMLInputElement>('Select row 21');
+
+describe('FuelAdvancePage', { timeout: 30_000 }, () => {
+  it('follows the collected quantity with an exact total, needs every input, and posts them', async () => {
+    const fake = fakeApi(({ method, url }) => {
+      if (method === 'get' && url === '/journalFuelAdvance') return [200, { data: [row] }];
+      if (method === 'get' && url === '/accounts') return [200, { data: ledgers }];
+      if (method === 'post') return [200, { message: 'ok', posted: [], failed: [] }];
+      return [404, {}];
+    });
+    restore = fake.restore;
+    renderPage(<FuelAdvancePage />);
+    await screen.findByText('FO-7781');
+    await waitFor(() =>
+      expect(field<HTMLSelectElement>('Posting ledger of trip TRP-0021').options.length).toBe(2),
+    );
+    expect(selectBox().disabled).toBe(true);
+
+    await act(async () =>
+      fireEvent.change(field('Collected quantity of trip TRP-0021'), { target: { value: '12.5' } }),
+    );
+    expect(screen.getByText('2,253.13')).toBeTruthy(); // 12.5 x 180.25 = 2253.125, half-up
+    await act(async () => {
+      fireEvent.change(field('Posting ledger of trip TRP-0021'), { target: { value: '3' } });
+      fireEvent.change(field('Pickup order number of trip TRP-0021'), { target: { value: 'PU-1' } });
+    });
+    expect(selectBox().disabled).toBe(false);
+    await act(async () => fireEvent.click(selectBox()));
+    expect(screen.getByText('1 of 1 records selected')).toBeTruthy();
+
+    // Clearing the pickup order number deselects the row.
+    await act(async () =>
+      fireEvent.change(field('Pickup order number of trip TRP-0021'), { target: { value: '' } }),
+    );
+    expect(selectBox().checked).toBe(false);
+    expect(selectBox().disabled).toBe(true);
+    await act(async () =>
+      fireEvent.change(field('Pickup order number of trip TRP-0021'), { target: { value: 'PU-1' } }),
+    );
+    await act(async () => fireEvent.click(selectBox()));
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Post to SAP' })));
+    expect(await screen.findByText('Fuel advance records posted successfully')).toBeTruthy();
+    expect(fake.calls.find((c) => c.method === 'post')?.body).toMatchObject({
+      postSap: [{ fuelAdvanceId: 21, sapAccount: 3, collectedQuantity: '12.5', orderNumber: 'PU-1' }],
+    });
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.url === '/journalFuelAdvance' && c.method === 'get')).toHaveLength(2),
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { SETTINGS_MESSAGES, type ConnectionSetting } from '@ff/contract';
+import { serverFieldErrors } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useTestConnection } from '../api/test-connection';
+import { useUpdateConnectionSetting } from '../api/update-connection-setting';
+import {
+  CONNECTION_MESSAGES,
+  toConnectionBody,
+  toConnectionFormErrors,
+  toConnectionFormValues,
+  validateConnectionForm,
+  type ConnectionFormValues,
+} from './connection-form';
+
+/** Company DB, Username, Password; Save and Test Connection. The stored password is shown only as "saved". */
+export function ErpConnectionForm({ setting }: { setting: ConnectionSetting }) {
+  const update = useUpdateConnectionSetting();
+  const test = useTestConnection();
+  const form = useForm<ConnectionFormValues>({
+    initialValues: toConnectionFormValues(setting),
+    validate: (values) => validateConnectionForm(values, setting.hasPassword),
+  });
+
+  const showError = (error: unknown, fallback: string) => {
+    form.setErrors(toConnectionFormErrors(serverFieldErrors(error)));
+    notifyError({ message: errorMessage(error, fallback) });
+  };
+
+  const save = form.onSubmit((values) =>
+    update.mutate(
+      { id: setting.id, ...toConnectionBody(values) },
+      {
+        onSuccess: (updated) => {
+          form.setValues({ companyDb: updated.companyDb, username: updated.username, password: '' });
+          form.resetDirty();
+          notifySuccess({ message: SETTINGS_MESSAGES.saved });
+        },
+        onError: (error) => showError(error, CONNECTION_MESSAGES.saveFailed),
+      },
+    ),
+  );
+
+  const runTest = () => {
+    if (form.validate().hasErrors) return;
+    test.mutate(toConnectionBody(form.getValues()), {
+      onSuccess: (result) =>
+        result.status === 'success'
+          ? notifySuccess({ message: result.message || SETTINGS_MESSAGES.testSucceeded })
+          : notifyError({ title: SETTINGS_MESSAGES.testFailed, message: result.message }),
+      onError: (error) => showError(error, CONNECTION_MESSAGES.testFailedFallback),
+    });
+  };
+
+  const passwordHint = setting.hasPassword ? CONNECTION_MESSAGES.passwordSaved : undefined;
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="sm" maw={480}>
+        <TextInput label="Company DB" withAsterisk autoComplete="off" {...form.getInputProps('companyDb')} />
+        <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps('username')} />
+        <PasswordInput
+          label="Password"
+          withAsterisk={!setting.hasPassword}
+          autoComplete="new-password"
+          placeholder={passwordHint}
+          description={passwordHint}
+          {...form.getInputProps('password')}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+          <Button variant="default" onClick={runTest} loading={test.isPending}>
+            Test Connection
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

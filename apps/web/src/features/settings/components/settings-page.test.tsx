@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionSetting } from '@ff/contract';
+import { api } from '@/lib/api-client';
+import { renderWithMantine } from '@/test/render';
+import { SettingsPage } from './settings-page';
+
+type Call = { method: string; url: string; body: unknown };
+type Handler = (call: Call) => [number, unknown];
+
+/** Answers the `api` instance's requests in memory and records them. */
+function fakeApi(handler: Handler) {
+  const calls: Call[] = [];
+  const original = api.defaults.adapter;
+  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const call = {
+      method: config.method ?? 'get',
+      url: config.url ?? '',
+      body: config.data ? JSON.parse(config.data) : undefined,
+    };
+    calls.push(call);
+    const [status, data] = handler(call);
+    const response: AxiosResponse = { data, status, statusText: '', headers: new AxiosHeaders(), config };
+    if (status >= 400)
+      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, response);
+    return response;
+  };
+  return { calls, restore: () => (api.defaults.adapter = original) };
+}
+
+function renderPage(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithMantine(
+    <MemoryRouter>
+      <Notifications />
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const setting: ConnectionSetting = {
+  id: 1,
+  companyDb: 'SBODEMOKE',
+  username: 'manager',
+  password: '',
+  hasPassword: true,
+};
+
+let restore = () => {};
+afterEach(() => restore());
+
+// Page renders are slow in jsdom on a busy machine.
+describe('SettingsPage', { timeout: 30_000 }, () => {
+  it('shows a saved password as saved, keeps it when blank and reports SAP refusals', async () => {
+    const api = fakeApi(({ method, url }) => {
+      if (method === 'get' && url === '/connectionSetting') return [200, { data: [setting] }];
+      if (method === 'patch' && url === '/connectionSetting/1') return [200, setting];
+      if (method === 'post' && url === '/testConnection')
+        return [200, { status: 'failed', message: 'Fail to get DB Credentials.' }];
+      return [404, {}];
+    });
+    restore = api.restore;
+    renderPage(<SettingsPage />);
+
+    expect(await screen.findByRole('tab', { name: 'ERP Connection' })).toBeTruthy();
+    const password = (await screen.findByLabelText(/^Password/)) as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(password.placeholder).toBe('Saved — leave blank to keep it');
+    expect((screen.getByLabelText(/Company DB/) as HTMLInputElement).value).toBe('SBODEMOKE');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(await screen.findByText('Successfully updated SAP connection settings')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'patch')?.body).toEqual({
+      companyDb: 'SBODEMOKE',
+      username: 'manager',
+      password: '',
+    });
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Test Connection' })));
+    expect(await screen.findByText('SAP connection test failed.')).toBeTruthy();
+    expect(screen.getByText('Fail to get DB Credentials.')).toBeTruthy();
+  });
+
+  it('requires a password while none is saved and validates before testing', async () => {
+    const api = fakeApi(() => [200, { data: [{ ...setting, companyDb: '', hasPassword: false }] }]);
+    restore = api.restore;
+    renderPage(<SettingsPage />);
+
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Test Connection' })));
+    expect(screen.getByText('Company DB is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.queryByText('Saved — leave blank to keep it')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'post')).toHaveLength(0);
+  });
+
+  it('lists the ledger accounts SAP does not accept', async () => {
+    restore = fakeApi(({ url }) => {
+      if (url === '/connectionSetting') return [200, { data: [setting] }];
+      if (url === '/accounts/sapCheck')
+        return [
+          200,
+          {
+            checked: 12,
+            problems: [
+              {
+                id: 3,
+                accountNumber: '_SYS00000000101',
+                description: 'Petty Cash Mombasa',
+                reason: 'The account is inactive in SAP.',
+              },
+            ],
+          },
+        ];
+      return [404, {}];
+    }).restore;
+    renderPage(<SettingsPage />);
+
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'Check Ledger Accounts' })),
+    );
+    expect(await screen.findByText('1 of 12 ledger accounts cannot be used in SAP')).toBeTruthy();
+    expect(screen.getByText('Petty Cash Mombasa')).toBeTruthy();
+    expect(screen.getByText('The account is inactive in SAP.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,42 @@
+import { Alert, Divider, Stack, Tabs } from '@mantine/core';
+import { ErrorAlert } from '@/components/error-alert';
+import { PageHeader } from '@/components/page-header';
+import { PageLoadingOverlay } from '@/components/page-loading-overlay';
+import { useConnectionSetting } from '../api/get-connection-setting';
+import { ErpConnectionForm } from './erp-connection-form';
+import { LedgerAccountsCheck } from './ledger-accounts-check';
+
+const NO_SETTING =
+  'No SAP connection has been set up on the server yet. Please reach out to support to have it created.';
+
+/** /general-settings: one tab, the ERP connection. */
+export function SettingsPage() {
+  const setting = useConnectionSetting();
+
+  return (
+    <Stack gap="md">
+      <PageHeader items={[{ title: 'Settings' }]} />
+      <Tabs defaultValue="erp-connection" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="erp-connection">ERP Connection</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="erp-connection" pt="md" pos="relative" mih={160}>
+          <PageLoadingOverlay visible={setting.isLoading} />
+          {setting.isError && <ErrorAlert error={setting.error} />}
+          {setting.isSuccess && setting.data === null && (
+            <Alert color="yellow" title="No SAP connection">
+              {NO_SETTING}
+            </Alert>
+          )}
+          {setting.data && (
+            <Stack gap="lg">
+              <ErpConnectionForm key={setting.data.id} setting={setting.data} />
+              <Divider label="Ledger accounts" labelPosition="left" />
+              <LedgerAccountsCheck />
+            </Stack>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { compareDecimal } from '@/components/posting/decimal';
+import { formatAmount, NOT_AVAILABLE } from '@/lib/format';
+import type { VasFigures } from './vas-transaction-rows';
+
+export const PROFIT_MARGIN_FORMULA = 'Selling price × collected quantity − buying price × collected quantity';
+
+/** The 'Profit Margin' header with the formula in a tooltip (spec section 2); focusable for keyboard users. */
+export function ProfitMarginHeader() {
+  return (
+    <Tooltip
+      label={PROFIT_MARGIN_FORMULA}
+      withArrow
+      multiline
+      w={260}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Group
+        component="span"
+        gap={4}
+        wrap="nowrap"
+        tabIndex={0}
+        style={{ display: 'inline-flex', cursor: 'help' }}
+      >
+        Profit Margin
+        <IconInfoCircle size={14} aria-hidden />
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** The margin at the collected quantity, red when it is a loss; the total it comes from in the tooltip. */
+export function ProfitMarginValue({ figures }: { figures: VasFigures | null }) {
+  if (!figures)
+    return (
+      <Text size="sm" c="dimmed">
+        {NOT_AVAILABLE}
+      </Text>
+    );
+  const loss = compareDecimal(figures.margin, '0') < 0;
+  return (
+    <Tooltip label={`Total: ${formatAmount(figures.total)} (selling price × collected quantity)`} withArrow>
+      <Text
+        size="sm"
+        c={loss ? 'red.7' : undefined}
+        fw={loss ? 600 : undefined}
+        data-loss={loss || undefined}
+      >
+        {formatAmount(figures.margin)}
+      </Text>
+    </Tooltip>
+  );
+}

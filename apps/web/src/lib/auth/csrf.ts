@@ -1,0 +1,18 @@
+import { http } from '../api-client';
+import { UserFacingError } from '../error-message';
+
+export class CsrfCookieError extends UserFacingError {
+  constructor() {
+    super('Could not start a secure session. Please reload the page and try again.');
+    this.name = 'CsrfCookieError';
+  }
+}
+
+/**
+ * `GET /sanctum/csrf-cookie` (answers 204): starts a session and sets the XSRF-TOKEN cookie that every
+ * POST must echo. Called before each sign-in call, since a visitor may not have a session yet.
+ */
+export async function fetchCsrfCookie(): Promise<void> {
+  const response = await http.get('/sanctum/csrf-cookie');
+  if (response.status !== 204) throw new CsrfCookieError();
+}

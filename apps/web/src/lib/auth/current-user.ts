@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { currentUser, type CurrentUser } from '@ff/contract';
+import { http, httpStatus } from '../api-client';
+
+export const currentUserQueryKey = ['current-user'] as const;
+const sessionEndKey = ['session-end'] as const;
+
+/** Why the last session ended in this tab: signed out on purpose, or the server stopped accepting it. */
+export type SessionEndReason = 'signed-out' | 'expired';
+
+/** `GET /user`; a 401 means "not signed in" and resolves to null instead of failing. */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const response = await http.get<unknown>('/user');
+    return currentUser.parse(response.data);
+  } catch (error) {
+    if (httpStatus(error) === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * Fresh for a minute: the guards, layout and menu all read it without refetching on every mount, while
+ * coming back to the tab after that re-checks the session (the server may have ended it).
+ */
+export const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser, staleTime: 60_000 });
+
+/** The session query: `data` is the user, null when signed out, undefined while the first check runs. */
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/**
+ * The signed-in user; only for screens inside the authenticated group (the guard guarantees one).
+ * While a sign-out is being rendered away it keeps answering the last user instead of failing.
+ */
+export function useSignedInUser(): CurrentUser {
+  const { data } = useCurrentUser();
+  const last = useRef(data);
+  if (data) last.current = data;
+  if (!last.current) throw new Error('useSignedInUser is only usable inside the authenticated routes.');
+  return last.current;
+}
+
+/** Whether the signed-in user holds a permission, e.g. `useHasPermission(PERMISSIONS.postLoss)`. */
+export function useHasPermission(permission: string): boolean {
+  const { data } = useCurrentUser();
+  return data?.permissions.includes(permission) ?? false;
+}
+
+/**
+ * Ends the session in the browser: marks the user as signed out, which sends the route guard to /login,
+ * then drops every cached response of the old session so a next user never sees them. The drop waits a
+ * tick: removing queries under pages that are still mounted would make them refetch mid-redirect.
+ */
+export function endSession(queryClient: QueryClient, reason: SessionEndReason): void {
+  queryClient.setQueryData(sessionEndKey, reason);
+  queryClient.setQueryData(currentUserQueryKey, null);
+  setTimeout(() => {
+    queryClient.removeQueries({
+      predicate: (query) =>
+        query.queryKey[0] !== currentUserQueryKey[0] && query.queryKey[0] !== sessionEndKey[0],
+    });
+  }, 0);
+}
+
+/** Read by the route guard when it redirects to /login; cleared by a new sign-in. */
+export function sessionEndReason(queryClient: QueryClient): SessionEndReason | undefined {
+  return queryClient.getQueryData<SessionEndReason>(sessionEndKey);
+}
+
+export function clearSessionEndReason(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: sessionEndKey, exact: true });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatCount, formatDate, formatDateTime, textOrNotAvailable, toIsoDay } from './format';
+
+describe('formatAmount', () => {
+  it('shows 2 decimals with en-US grouping', () => {
+    expect(formatAmount(1234567.5)).toBe('1,234,567.50');
+    expect(formatAmount('1234567.5')).toBe('1,234,567.50');
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount('-1500')).toBe('-1,500.00');
+  });
+
+  it('rounds decimal strings half-up exactly', () => {
+    expect(formatAmount('1.005')).toBe('1.01');
+    expect(formatAmount('2.675')).toBe('2.68');
+    expect(formatAmount('99999999999999999.999')).toBe('100,000,000,000,000,000.00');
+    expect(formatAmount('-0.001')).toBe('0.00');
+  });
+
+  it("shows 'N/A' when empty or unreadable", () => {
+    expect(formatAmount(null)).toBe('N/A');
+    expect(formatAmount(undefined)).toBe('N/A');
+    expect(formatAmount('')).toBe('N/A');
+    expect(formatAmount('  ')).toBe('N/A');
+    expect(formatAmount('abc')).toBe('N/A');
+    expect(formatAmount(Number.NaN)).toBe('N/A');
+  });
+});
+
+describe('other formats', () => {
+  it('formats counts with a thousands separator', () => {
+    expect(formatCount(12345)).toBe('12,345');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(null)).toBe('N/A');
+  });
+
+  it('formats server date-times and days', () => {
+    expect(formatDateTime('2025-03-05 14:07:09')).toBe('05 Mar 2025, 14:07');
+    expect(formatDateTime(null)).toBe('N/A');
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDate('2025-03-05')).toBe('05 Mar 2025');
+    expect(toIsoDay(new Date(2025, 0, 9))).toBe('2025-01-09');
+  });
+
+  it('falls back to N/A for empty text', () => {
+    expect(textOrNotAvailable('')).toBe('N/A');
+    expect(textOrNotAvailable('KDA 123B')).toBe('KDA 123B');
+  });
+});

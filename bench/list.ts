@@ -1,0 +1,214 @@
+/**
+ * bench:list: the "still to post" list API on PostgreSQL with 100,000 records per kind.
+ *
+ * For each list (sales invoices, first transporter journal, cash, fuel, VAS), a 30-day range (about half of the demo's
+ * 60-day window, so ~50,000 rows and ~20 MB of JSON per answer):
+ *   1. baseline: the same SQL + JSON.stringify in a bare node-postgres script, 10 concurrent callers;
+ *   2. drizzle variant: the server's repository + JSON.stringify, no HTTP (splits the overhead);
+ *   3. API: GET /api/v1/<list>?fromDate&toDate through the real server (main.ts on Postgres), signed in
+ *      once through /sanctum/csrf-cookie + /login, autocannon with 10 connections.
+ * Each variant makes 30 requests (3 per caller; ~15 s on a quiet machine).
+ * Goal: API p50 (and req/s) within 1.5x of the baseline.
+ *
+ * Each list runs ROUNDS times (baseline, drizzle variant, API back to back); ratios are paired per round.
+ * Options: --rows N (records per kind, default 100000), --requests N (per run, default 30), --rounds N (default 2).
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { dayRange } from '../apps/server/src/lib/time.js';
+import { createRecordsRepository } from '../apps/server/src/modules/records/records.repository.js';
+import { numberOption, loadSample, log, machineInfo, median, percentile, round, runBenchmark, saveResult, tempDir, onCleanup, type LoadSample } from './lib/common.js';
+import { addDays, analyze, createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, TIME_ZONE } from './lib/database.js';
+import { signIn } from './lib/http.js';
+import { startProcess, tsxArgs } from './lib/processes.js';
+import { startApiServer } from './lib/servers.js';
+
+const ROWS = numberOption('rows', 100_000);
+/** Requests per variant and round: 3 per connection. Each answer is ~20 MB, so a fixed ~15 s window would end
+ * with most requests still in flight on a loaded 2-core machine; a count bounds the run instead (with a
+ * 120 s timeout per request and the benchmark's deadline as the time bounds). */
+const REQUESTS = numberOption('requests', 30);
+const ROUNDS = numberOption('rounds', 2);
+const CONNECTIONS = 10;
+
+const LISTS = [
+  { path: '/api/v1/journalSaleInvoice', repository: 'salesInvoices', table: 'sales_invoices' },
+  { path: '/api/v1/firstJournalTransporterInvoice', repository: 'firstJournal', table: 'transporter_invoices' },
+  { path: '/api/v1/journalCashAdvance', repository: 'cashAdvances', table: 'cash_advances' },
+  { path: '/api/v1/journalFuelAdvance', repository: 'fuelAdvances', table: 'fuel_advances' },
+  { path: '/api/v1/journalVasTransaction', repository: 'vasTransactions', table: 'vas_transactions' },
+] as const;
+
+type Figures = { p50: number; p99: number; mean: number; reqPerSec: number; calls: number; bytesPerResponse: number; load: LoadSample; non2xx?: number; errors?: number };
+
+await runBenchmark('bench:list', 40 * 60_000, async () => {
+  const machine = { ...machineInfo(), postgres: await postgresVersion() };
+  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
+  const tmp = tempDir('list');
+  onCleanup(() => tmp.remove());
+
+  const url = await createBenchDatabase('ff_bench_list');
+  const database = await prepareDatabase(url);
+  const seedStarted = Date.now();
+  const seeded = await seedDemoRecords(database, ROWS);
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  await database.close();
+  await analyze(url, ['sales_invoices', 'transporter_invoices', 'cash_advances', 'fuel_advances', 'vas_transactions']);
+  const fromDate = addDays(seeded.today, -30);
+  const toDate = addDays(seeded.today, -1);
+  log(`Range ${fromDate} .. ${toDate}`);
+
+  const server = await startApiServer({
+    name: 'api',
+    databaseUrl: url,
+    sapUrl: 'http://127.0.0.1:9/b1s/v1', // never called by list requests
+    dataDir: tmp.path,
+    logFile: join(tmp.path, 'api.log'),
+    // The default 600/minute per IP would answer 429 to a load generator; every other setting is production's.
+    env: { RATE_LIMIT_PER_MINUTE: '1000000' },
+  });
+  const session = await signIn(server.url);
+  const cookie = session.cookieHeader();
+
+  const results = [];
+  for (const list of LISTS) {
+    const query = `?fromDate=${fromDate}&toDate=${toDate}`;
+    const target = `${server.url}${list.path}${query}`;
+
+    // The plan PostgreSQL picks for this list (EXPLAIN ANALYZE of the exact statement).
+    const plan = await explain(url, list.repository, fromDate, toDate);
+
+    // Correctness first: the API body and the baseline's body must be the same bytes.
+    const single: number[] = [];
+    let apiBody = '';
+    for (let i = 0; i < 3; i += 1) {
+      const t0 = performance.now();
+      const response = await fetch(target, { headers: { cookie, accept: 'application/json' } });
+      apiBody = await response.text();
+      single.push(performance.now() - t0);
+      if (response.status !== 200) throw new Error(`${list.path} answered ${response.status}: ${apiBody.slice(0, 200)}`);
+    }
+    const rows = (JSON.parse(apiBody) as { data: unknown[] }).data.length;
+    const apiSha = createHash('sha256').update(apiBody).digest('hex');
+    log(`${list.path}: ${rows} rows, ${(Buffer.byteLength(apiBody) / 1e6).toFixed(1)} MB; single requests ${single.map((t) => t.toFixed(0)).join(', ')} ms`);
+
+    // ROUNDS x (baseline, drizzle variant, API), back to back so each triple shares the machine's load.
+    const rounds: { baseline: Figures; drizzle: Figures; api: Figures }[] = [];
+    let identicalBody = true;
+    let sql = '';
+    for (let r = 0; r < ROUNDS; r += 1) {
+      // Baseline in its own process, with the server idle; then the drizzle variant (the API minus HTTP).
+      const baselineRun = await runScript(tmp.path, url, list.repository, fromDate, toDate, 'pg');
+      sql = baselineRun.raw.sql;
+      if (baselineRun.raw.bodySha256 !== apiSha) {
+        identicalBody = false;
+        log(`WARNING: baseline body differs from the API body (${baselineRun.raw.bodyBytes} vs ${Buffer.byteLength(apiBody)} bytes)`);
+      }
+      const drizzleRun = await runScript(tmp.path, url, list.repository, fromDate, toDate, 'drizzle');
+      const api = await runAutocannon(target, cookie, Buffer.byteLength(apiBody));
+      rounds.push({ baseline: baselineRun.figures, drizzle: drizzleRun.figures, api });
+    }
+    const med = (pick: (round: (typeof rounds)[number]) => number) => round(median(rounds.map(pick)), 2);
+    const summary = (variant: 'baseline' | 'drizzle' | 'api') => ({
+      p50: med((x) => x[variant].p50),
+      p99: med((x) => x[variant].p99),
+      reqPerSec: med((x) => x[variant].reqPerSec),
+    });
+    results.push({
+      list: list.path,
+      query,
+      rows,
+      bytesPerResponse: Buffer.byteLength(apiBody),
+      identicalBody,
+      sql,
+      plan,
+      singleRequestMs: single.map((t) => round(t)),
+      baseline: summary('baseline'),
+      drizzle: summary('drizzle'),
+      api: summary('api'),
+      // Paired per round (same minute, same load), then the median over the rounds.
+      overheadP50: med((x) => x.api.p50 / x.baseline.p50),
+      overheadP99: med((x) => x.api.p99 / x.baseline.p99),
+      throughputRatio: med((x) => x.baseline.reqPerSec / x.api.reqPerSec),
+      drizzleOverheadP50: med((x) => x.drizzle.p50 / x.baseline.p50),
+      drizzleThroughputRatio: med((x) => x.baseline.reqPerSec / x.drizzle.reqPerSec),
+      goal: 1.5,
+      rounds,
+    });
+  }
+  await server.stop();
+
+  saveResult('list', { benchmark: 'bench:list', machine, rowsPerKind: ROWS, seedSeconds: round(seedSeconds), seedSecondsPerKind: seeded.seconds, range: { fromDate, toDate }, connections: CONNECTIONS, requestsPerRun: REQUESTS, rounds: ROUNDS, results });
+  for (const r of results) {
+    log(`${r.list}: API p50 ${r.api.p50} ms vs baseline ${r.baseline.p50} ms (x${r.overheadP50}; drizzle alone x${r.drizzleOverheadP50}); req/s ${r.api.reqPerSec} vs ${r.baseline.reqPerSec} (x${r.throughputRatio}); goal < 1.5x`);
+  }
+});
+
+type ScriptResult = { latencies: number[]; calls: number; elapsedMs: number; bytes: number; bodyBytes: number; bodySha256: string; rows: number; sql: string };
+
+/** One run of bench/lib/list-baseline.ts (`pg`: the baseline; `drizzle`: the server's repository without HTTP). */
+async function runScript(dir: string, url: string, list: string, fromDate: string, toDate: string, mode: 'pg' | 'drizzle') {
+  const load = loadSample();
+  log(`${mode === 'pg' ? 'Baseline' : 'Drizzle variant'} ${list}: ${load.uptime}`);
+  const run = await startProcess({
+    name: `${mode}-${list}`,
+    command: process.execPath,
+    args: tsxArgs(join('bench', 'lib', 'list-baseline.ts'), JSON.stringify({ url, list, fromDate, toDate, connections: CONNECTIONS, durationMs: 600_000, maxCalls: REQUESTS, mode })),
+    ready: (line) => (line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as ScriptResult) : undefined),
+    logFile: join(dir, `${mode}-${list}.log`),
+    timeoutMs: 900_000,
+  });
+  await run.exited;
+  const raw = run.ready;
+  const figures: Figures = {
+    p50: round(median(raw.latencies)),
+    p99: round(percentile(raw.latencies, 99)),
+    mean: round(raw.latencies.reduce((sum, v) => sum + v, 0) / raw.latencies.length),
+    reqPerSec: round(raw.calls / (raw.elapsedMs / 1000), 2),
+    calls: raw.calls,
+    bytesPerResponse: raw.bodyBytes,
+    load,
+  };
+  log(`${mode}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.reqPerSec} calls/s over ${figures.calls} calls`);
+  return { figures, raw };
+}
+
+/** autocannon against the real server: 10 connections, REQUESTS requests, the session cookie. */
+async function runAutocannon(target: string, cookie: string, bytesPerResponse: number): Promise<Figures> {
+  const load = loadSample();
+  log(`API ${new URL(target).pathname}: ${load.uptime}`);
+  const result = await autocannon({ url: target, connections: CONNECTIONS, amount: REQUESTS, timeout: 120, headers: { cookie, accept: 'application/json' } });
+  const api: Figures = {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: round(result.latency.mean),
+    reqPerSec: round(result.requests.total / result.duration, 2),
+    calls: result.requests.total,
+    bytesPerResponse,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    load,
+  };
+  log(`api: p50 ${api.p50} ms, p99 ${api.p99} ms, ${api.reqPerSec} req/s over ${api.calls} requests (non-2xx ${api.non2xx}, errors ${api.errors})`);
+  if (api.non2xx || api.errors || api.calls < REQUESTS) throw new Error(`The API completed ${api.calls} of ${REQUESTS} requests (${api.non2xx} non-2xx, ${api.errors} errors).`);
+  return api;
+}
+
+async function explain(url: string, list: (typeof LISTS)[number]['repository'], fromDate: string, toDate: string) {
+  const drizzle = await openDatabase({ kind: 'postgres', url, max: 1 });
+  const query = createRecordsRepository(drizzle.db, TIME_ZONE)[list](dayRange({ fromDate, toDate }, TIME_ZONE)) as unknown as { toSQL(): { sql: string; params: unknown[] } };
+  const { sql, params } = query.toSQL();
+  await drizzle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values: params as unknown[] });
+    return result.rows.map((r) => r['QUERY PLAN']);
+  } finally {
+    await client.end();
+  }
+}
+

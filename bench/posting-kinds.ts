@@ -1,0 +1,124 @@
+/**
+ * bench:posting-kinds: bench:posting for the journal kinds of part 2 (cash advances, fuel advances), posted
+ * through the API to the SAP simulator at 50 ms latency, batches of 100 per request one after another, at the
+ * default POSTING_CONCURRENCY (16). Records/s against the ideal bound 16 / 0.05 s = 320/s; afterwards
+ * GET /__sim/documents must hold every posted record exactly once (Reference3 = FF-CA-<id> / FF-FA-<id>).
+ * VAS transactions post through the queue: bench:queue measures them.
+ *
+ * Options: --records N (per kind, default 1000), --batch N (default 100), --latency MS (default 50).
+ */
+import { join } from 'node:path';
+import pg from 'pg';
+import { numberOption, loadSample, log, machineInfo, onCleanup, round, runBenchmark, saveResult, tempDir } from './lib/common.js';
+import { createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, todayOf } from './lib/database.js';
+import { call, signIn } from './lib/http.js';
+import { startApiServer, startSimulator } from './lib/servers.js';
+
+const RECORDS = numberOption('records', 1000);
+const BATCH = numberOption('batch', 100);
+const LATENCY_MS = numberOption('latency', 50);
+const CONCURRENCY = 16;
+const WARM_UP = 16;
+
+type PostResponse = { message: string; posted: { id: number }[]; failed: { id: number; message: string }[] };
+type Row = { id: number; origin_quantity: string };
+
+const KINDS = [
+  {
+    kind: 'CA',
+    path: '/api/v1/journalCashAdvance',
+    table: 'cash_advances',
+    entry: (row: Row, ledger: number, postingDate: string) => ({ cashAdvanceId: row.id, sapAccount: ledger, postingDate }),
+  },
+  {
+    kind: 'FA',
+    path: '/api/v1/journalFuelAdvance',
+    table: 'fuel_advances',
+    entry: (row: Row, ledger: number, postingDate: string) => ({
+      fuelAdvanceId: row.id,
+      sapAccount: ledger,
+      collectedQuantity: row.origin_quantity,
+      postingDate,
+      orderNumber: `PU-${row.id}`,
+    }),
+  },
+] as const;
+
+await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
+  const machine = { ...machineInfo(), postgres: await postgresVersion() };
+  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
+  const tmp = tempDir('posting-kinds');
+  onCleanup(() => tmp.remove());
+
+  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
+  const url = await createBenchDatabase('ff_bench_posting_kinds');
+  const database = await prepareDatabase(url, sim.credentials);
+  await seedDemoRecords(database, RECORDS + WARM_UP, ['cash-advances', 'fuel-advances']);
+  await database.close();
+  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  const postingDate = todayOf();
+
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const [ledger] = (await db.query<{ id: number }>("SELECT id FROM ledger_accounts WHERE account_type = 'petty cash' ORDER BY id LIMIT 1")).rows;
+  if (!ledger) throw new Error('No petty cash ledger was seeded.');
+
+  const server = await startApiServer({
+    name: 'api',
+    databaseUrl: url,
+    sapUrl: sim.url,
+    dataDir: tmp.path,
+    logFile: join(tmp.path, 'api.log'),
+    env: { POSTING_CONCURRENCY: String(CONCURRENCY), RATE_LIMIT_PER_MINUTE: '1000000' },
+  });
+  const session = await signIn(server.url);
+  const results = [];
+  const expected: string[] = [];
+  for (const spec of KINDS) {
+    const rows = (await db.query<Row>(`SELECT id, ${spec.table === 'fuel_advances' ? 'origin_quantity' : "'0' AS origin_quantity"} FROM ${spec.table} ORDER BY id`)).rows;
+    const post = (batch: Row[]) => call<PostResponse>(session, 'POST', spec.path, { postSap: batch.map((row) => spec.entry(row, ledger.id, postingDate)) });
+    const warm = await post(rows.slice(0, WARM_UP));
+    if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
+    const mine = rows.slice(WARM_UP, WARM_UP + RECORDS);
+    expected.push(...rows.slice(0, WARM_UP + RECORDS).map((row) => `FF-${spec.kind}-${row.id}`));
+    const load = loadSample();
+    let posted = 0;
+    const failures: string[] = [];
+    const started = performance.now();
+    for (let i = 0; i < mine.length; i += BATCH) {
+      const response = await post(mine.slice(i, i + BATCH));
+      posted += response.body.posted.length;
+      failures.push(...response.body.failed.map((f) => f.message));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const bound = CONCURRENCY / (LATENCY_MS / 1000);
+    const result = {
+      kind: spec.kind,
+      path: spec.path,
+      records: mine.length,
+      posted,
+      failed: failures.length,
+      failures: failures.slice(0, 5),
+      seconds: round(seconds, 2),
+      recordsPerSecond: round(posted / seconds, 1),
+      idealBound: bound,
+      ofBound: round(posted / seconds / bound, 2),
+      load,
+    };
+    log(`${spec.kind}: ${posted}/${mine.length} posted in ${result.seconds} s = ${result.recordsPerSecond}/s (${result.ofBound} of the ${bound}/s bound)`);
+    results.push(result);
+  }
+  await server.stop();
+  await db.end();
+
+  const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
+  const byKey = new Map<string, number>();
+  for (const doc of documents.journalEntries) byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
+  const missing = expected.filter((key) => !byKey.has(key)).length;
+  const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1).length;
+  const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key)).length;
+  const exactlyOnce = { expected: expected.length, documents: documents.journalEntries.length, missing, duplicated, unexpected, ok: !missing && !duplicated && !unexpected };
+  log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
+  await sim.stop();
+  saveResult('posting-kinds', { benchmark: 'bench:posting-kinds', machine, latencyMs: LATENCY_MS, batch: BATCH, concurrency: CONCURRENCY, results, exactlyOnce });
+});

@@ -1,0 +1,177 @@
+/**
+ * bench:posting: sales invoices posted through the API to the SAP simulator at 50 ms latency per call, in
+ * batches of 100 per request, requests one after another (as the list screen posts a selection).
+ *
+ * Three app instances on the same PostgreSQL database, one at a time:
+ *   - POSTING_CONCURRENCY=16 (the default): records/s against the ideal bound 16 / 0.05 s = 320/s (goal >= 0.8);
+ *   - POSTING_CONCURRENCY=1: the one-at-a-time poster (goal: the default is >= 10x faster);
+ *   - POSTING_CONCURRENCY=8: the earlier default, for comparison.
+ * Afterwards GET /__sim/documents must hold every posted record exactly once (Reference2 = FFSI<id>).
+ *
+ * Options: --records N (per instance, default 1000), --batch N (default 100), --latency MS (default 50).
+ */
+import { join } from 'node:path';
+import pg from 'pg';
+import { numberOption, loadSample, log, machineInfo, median, onCleanup, percentile, round, runBenchmark, saveResult, tempDir } from './lib/common.js';
+import { createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, todayOf } from './lib/database.js';
+import { call, signIn } from './lib/http.js';
+import { startApiServer, startSimulator } from './lib/servers.js';
+
+const RECORDS = numberOption('records', 1000);
+const BATCH = numberOption('batch', 100);
+const LATENCY_MS = numberOption('latency', 50);
+const WARM_UP = 16;
+const DEFAULT_CONCURRENCY = 16;
+const CONFIGS = [DEFAULT_CONCURRENCY, 1, 8];
+
+type Batch = { ids: number[]; sentAt: number; answeredAt: number };
+type PostResponse = { message: string; posted: { id: number; sapDocEntry: number | null }[]; failed: { id: number; message: string }[] };
+
+await runBenchmark('bench:posting', 30 * 60_000, async () => {
+  const machine = { ...machineInfo(), postgres: await postgresVersion() };
+  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
+  const tmp = tempDir('posting');
+  onCleanup(() => tmp.remove());
+
+  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
+  const url = await createBenchDatabase('ff_bench_posting');
+  const database = await prepareDatabase(url, sim.credentials);
+  const needed = CONFIGS.length * (RECORDS + WARM_UP);
+  await seedDemoRecords(database, needed, ['sales-invoices']);
+  await database.close();
+  const ids = await selectIds(url);
+  if (ids.length < needed) throw new Error(`Only ${ids.length} sales invoices were seeded; ${needed} needed.`);
+  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  const postingDate = todayOf();
+
+  const runs = [];
+  let next = 0;
+  const take = (n: number) => ids.slice(next, (next += n));
+  for (const concurrency of CONFIGS) {
+    const server = await startApiServer({
+      name: `api-c${concurrency}`,
+      databaseUrl: url,
+      sapUrl: sim.url,
+      dataDir: tmp.path,
+      logFile: join(tmp.path, `api-c${concurrency}.log`),
+      env: { POSTING_CONCURRENCY: String(concurrency), RATE_LIMIT_PER_MINUTE: '1000000' },
+    });
+    const session = await signIn(server.url);
+    const post = (batch: number[]) =>
+      call<PostResponse>(session, 'POST', '/api/v1/journalSaleInvoice', { postSap: batch.map((id) => ({ saleInvoice: id, postingDate })) });
+
+    // Warm-up outside the clock: the SAP Login, the code paths' first run.
+    const warm = await post(take(WARM_UP));
+    if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
+
+    const mine = take(RECORDS);
+    const load = loadSample();
+    log(`POSTING_CONCURRENCY=${concurrency}: ${load.uptime}`);
+    const requestMs: number[] = [];
+    const batches: Batch[] = [];
+    let posted = 0;
+    const failed: string[] = [];
+    const started = performance.now();
+    for (let i = 0; i < mine.length; i += BATCH) {
+      const slice = mine.slice(i, i + BATCH);
+      const t0 = performance.now();
+      const sentAt = Date.now();
+      const response = await post(slice);
+      batches.push({ ids: slice, sentAt, answeredAt: Date.now() });
+      requestMs.push(performance.now() - t0);
+      posted += response.body.posted.length;
+      failed.push(...response.body.failed.map((f) => f.message));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await server.stop();
+    const bound = concurrency / (LATENCY_MS / 1000);
+    const run = {
+      concurrency,
+      records: mine.length,
+      posted,
+      failed: failed.length,
+      failures: failed.slice(0, 5),
+      seconds: round(seconds, 2),
+      recordsPerSecond: round(posted / seconds, 1),
+      idealBound: bound,
+      ofBound: round(posted / seconds / bound, 2),
+      requestMs: { p50: round(median(requestMs)), max: round(Math.max(...requestMs)), p90: round(percentile(requestMs, 90)) },
+      load,
+      batches,
+    };
+    log(`POSTING_CONCURRENCY=${concurrency}: ${run.posted}/${run.records} posted in ${run.seconds} s = ${run.recordsPerSecond}/s (${run.ofBound} of the ${bound}/s bound); request p50 ${run.requestMs.p50} ms`);
+    runs.push(run);
+  }
+
+  // Read-back: every claimed id exactly once in SAP, and nothing else.
+  const documents = await sim.control<{ invoices: { Reference2?: string }[] }>('/__sim/documents');
+  const byKey = new Map<string, number>();
+  for (const doc of documents.invoices) byKey.set(String(doc.Reference2), (byKey.get(String(doc.Reference2)) ?? 0) + 1);
+  const expected = ids.slice(0, next).map((id) => `FFSI${id}`);
+  const missing = expected.filter((key) => !byKey.has(key));
+  const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1);
+  const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key));
+  const exactlyOnce = { expected: expected.length, documents: documents.invoices.length, missing: missing.length, duplicated: duplicated.length, unexpected: unexpected.length, ok: !missing.length && !duplicated.length && !unexpected.length };
+  log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
+  const stored = await statusCounts(url);
+
+  // Where a request's time goes, from the simulator's own clock (postedAt: when SAP stored each document,
+  // i.e. after its latency): before the first document = validating and claiming the rows; from the first
+  // to the last = the SAP phase; after the last = recording outcomes, audit, reply.
+  const postedAt = new Map<string, number>();
+  for (const doc of documents.invoices as { Reference2?: string; postedAt?: string }[]) postedAt.set(String(doc.Reference2), Date.parse(String(doc.postedAt)));
+  const phases = runs.map((run) => {
+    const rows = run.batches.map((batch) => {
+      const times = batch.ids.map((id) => postedAt.get(`FFSI${id}`)!).filter(Number.isFinite);
+      const first = Math.min(...times);
+      const last = Math.max(...times);
+      return { beforeFirstSapCall: first - LATENCY_MS - batch.sentAt, sapPhase: last - first + LATENCY_MS, after: batch.answeredAt - last, perRowInSapPhase: (last - first + LATENCY_MS) / Math.ceil(batch.ids.length / run.concurrency) };
+    });
+    const med = (pick: (r: (typeof rows)[number]) => number) => round(median(rows.map(pick)));
+    return {
+      concurrency: run.concurrency,
+      medianMs: { claimAndValidate: med((r) => r.beforeFirstSapCall), sapPhase: med((r) => r.sapPhase), recordAndReply: med((r) => r.after), perRoundOfConcurrentCalls: med((r) => r.perRowInSapPhase) },
+    };
+  });
+  for (const p of phases) log(`POSTING_CONCURRENCY=${p.concurrency} per request (median): ${JSON.stringify(p.medianMs)}`);
+  for (const run of runs) delete (run as { batches?: unknown }).batches;
+  await sim.stop();
+
+  const byDefault = runs.find((r) => r.concurrency === DEFAULT_CONCURRENCY)!;
+  const c1 = runs.find((r) => r.concurrency === 1)!;
+  saveResult('posting', {
+    benchmark: 'bench:posting',
+    machine,
+    latencyMs: LATENCY_MS,
+    batch: BATCH,
+    recordsPerInstance: RECORDS,
+    runs,
+    defaultConcurrency: DEFAULT_CONCURRENCY,
+    speedupOverOneAtATime: round(byDefault.recordsPerSecond / c1.recordsPerSecond, 2),
+    phases,
+    exactlyOnce,
+    storedStatuses: stored,
+  });
+  log(`Default (${DEFAULT_CONCURRENCY}) vs one-at-a-time: x${round(byDefault.recordsPerSecond / c1.recordsPerSecond, 2)} (goal >= 10); of bound ${byDefault.ofBound} (goal >= 0.8)`);
+});
+
+async function selectIds(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+}
+
+async function statusCounts(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = (await client.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM sales_invoices GROUP BY status')).rows;
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  } finally {
+    await client.end();
+  }
+}

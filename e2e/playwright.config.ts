@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL } from './support/env';
+
+/**
+ * End-to-end suite: the real built server (PGlite in a temporary folder, the embedded SAP simulator, a
+ * local SMTP sink) driven by Debian's Chromium. Playwright cannot download its own browser here.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './support/global-setup.ts',
+  outputDir: './test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    },
+  },
+});

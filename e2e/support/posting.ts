@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers shared by the posting screens' specs (sales, transporter invoices). */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A server date-time 'yyyy-MM-dd HH:mm:ss' as a local Date (the browser runs on this machine's clock and zone). */
+export function parseServerDateTime(value: string): Date {
+  const [day = '', time = '00:00:00'] = value.split(' ');
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, hh, mm, ss);
+}
+
+export const addDays = (date: Date, days: number) =>
+  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, date.getHours(), date.getMinutes());
+
+/** How the calendar names a day button: '5 November 2026'. */
+export const dayLabel = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+
+/** 'yyyy-MM-dd' in local time. */
+export const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The table row showing a trip (trip numbers are unique per list). */
+export const rowOf = (table: Locator, tripNumber: string) =>
+  table.getByRole('row').filter({ has: table.page().getByText(tripNumber, { exact: true }) });
+
+export const selectBox = (page: Page, id: number) =>
+  page.getByRole('checkbox', { name: `Select row ${id}`, exact: true });
+export const postButton = (page: Page) => page.getByRole('button', { name: 'Post to SAP' });
+export const postingDateInput = (page: Page, tripNumber: string) =>
+  page.getByRole('button', { name: `Posting date of trip ${tripNumber}`, exact: true });
+export const clearPostingDate = (page: Page, tripNumber: string) =>
+  page.getByRole('button', { name: `Clear posting date of trip ${tripNumber}`, exact: true });
+
+/** Opens a row's posting date picker and pages the calendar back to the month of `date`. */
+export async function openCalendarAt(page: Page, tripNumber: string, date: Date): Promise<Locator> {
+  await postingDateInput(page, tripNumber).click();
+  const dropdown = page
+    .locator('.mantine-Popover-dropdown')
+    .filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+  await expect(dropdown).toBeVisible();
+  const heading = `${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  for (let i = 0; i < 24 && !(await dropdown.getByText(heading, { exact: true }).isVisible()); i += 1) {
+    await dropdown.getByRole('button', { name: 'Previous month' }).click();
+  }
+  await expect(dropdown.getByText(heading, { exact: true })).toBeVisible();
+  return dropdown;
+}
+
+/** Picks a day in a row's posting date picker and confirms it. */
+export async function pickPostingDay(page: Page, tripNumber: string, date: Date): Promise<void> {
+  const dropdown = await openCalendarAt(page, tripNumber, date);
+  await dropdown.getByRole('button', { name: dayLabel(date), exact: true }).click();
+  await dropdown.getByRole('button', { name: 'Confirm posting date' }).click();
+  await expect(dropdown).toBeHidden();
+}

@@ -1,0 +1,301 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import {
+  adminApiSession,
+  api,
+  apiSession,
+  createSignedUpUser,
+  rawFetch,
+  signIn,
+  signInAsAdmin,
+  uniqueSuffix,
+} from '../support/auth';
+import { startExtraServer } from '../support/extra-server';
+import { expectToast, fieldError } from '../support/ui';
+
+/** The embedded SAP simulator's login (apps/sap-sim DEFAULT_CREDENTIALS). */
+const SAP = { companyDb: 'SBODEMO_KE', username: 'manager', password: 'B1Admin!' };
+const PASSWORD_HINT = 'Saved — leave blank to keep it';
+
+type Setting = { id: number; companyDb: string; username: string; password: string; hasPassword: boolean };
+
+/** Every /api response body this page receives, for the "never echoed" check. */
+function captureApiBodies(page: Page): { bodies: string[]; pending: Promise<void>[] } {
+  const captured = { bodies: [] as string[], pending: [] as Promise<void>[] };
+  page.on('response', (response: Response) => {
+    const path = new URL(response.url()).pathname;
+    if (!path.startsWith('/api/') && path !== '/user') return;
+    captured.pending.push(
+      response
+        .text()
+        .then((text) => void captured.bodies.push(`${path}: ${text}`))
+        .catch(() => undefined),
+    );
+  });
+  return captured;
+}
+
+/** Puts the simulator's connection back (company, user and password), whatever a test did. */
+async function restoreSapConnection() {
+  const admin = await adminApiSession();
+  try {
+    const { data } = await api<{ data: Setting[] }>(admin, 'GET', '/connectionSetting');
+    const id = data[0]!.id;
+    await api(admin, 'PATCH', `/connectionSetting/${id}`, SAP);
+    const check = await api<{ status: string }>(admin, 'POST', '/testConnection', {
+      companyDb: SAP.companyDb,
+      username: SAP.username,
+      password: '',
+    });
+    expect(check.status, 'the stored SAP connection works again').toBe('success');
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const passwordInput = (page: Page) =>
+  page.getByLabel(/^Password/, { exact: false }).and(page.locator('input'));
+
+test.describe('settings', () => {
+  test.afterAll(restoreSapConnection);
+
+  test('shows the connection with the password saved but never sent to the browser', async ({ page }) => {
+    const captured = captureApiBodies(page);
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'ERP Connection' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveValue(SAP.companyDb);
+    await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(SAP.username);
+    const password = passwordInput(page);
+    await expect(password).toHaveValue('');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(page.getByText(PASSWORD_HINT).first()).toBeVisible();
+
+    // Save with the password left blank keeps the stored one.
+    const saved = page.waitForResponse((r) => /\/api\/v1\/connectionSetting\/\d+$/.test(r.url()));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const savedResponse = await saved;
+    expect(savedResponse.request().postDataJSON()).toEqual({
+      companyDb: SAP.companyDb,
+      username: SAP.username,
+      password: '',
+    });
+    const savedToast = await expectToast(page, {
+      message: 'Successfully updated SAP connection settings',
+      color: 'blue',
+      position: 'bottom-right',
+    });
+    // Toasts: 440 px wide, bottom-right by default.
+    expect((await savedToast.boundingBox())?.width).toBeCloseTo(440, 0);
+    await expect(password).toHaveValue('');
+
+    // The stored password still works: Test Connection with a blank password uses it.
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expectToast(page, { message: /connected/i, color: 'blue' });
+
+    await Promise.all(captured.pending);
+    expect(captured.bodies.some((b) => b.startsWith('/api/v1/connectionSetting'))).toBe(true);
+    for (const body of captured.bodies) expect(body).not.toContain(SAP.password);
+    expect(await page.content()).not.toContain(SAP.password);
+    const list = captured.bodies.find((b) => b.startsWith('/api/v1/connectionSetting:'))!;
+    expect(JSON.parse(list.slice(list.indexOf(':') + 1)).data[0]).toMatchObject({
+      password: '',
+      hasPassword: true,
+    });
+  });
+
+  test('Company DB and Username are required', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    await page.getByRole('textbox', { name: 'Company DB' }).fill('');
+    await page.getByRole('textbox', { name: 'Username' }).fill('   ');
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/connectionSetting/')) saves += 1;
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(fieldError(page, 'Company DB')).toHaveText('Company DB is required');
+    await expect(fieldError(page, 'Username')).toHaveText('Username is required');
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expect(fieldError(page, 'Company DB')).toHaveText('Company DB is required');
+    expect(saves).toBe(0);
+    // Nothing was stored: a reload shows the connection unchanged.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveValue(SAP.companyDb);
+  });
+
+  test("Test Connection succeeds with the right password and shows SAP's reason with a wrong one", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    await passwordInput(page).fill(SAP.password);
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expectToast(page, {
+      title: 'Success',
+      message: 'Successfully connected to SAP Business One.',
+      color: 'blue',
+    });
+
+    await passwordInput(page).fill('Wrong-password-1');
+    const tested = page.waitForResponse((r) => r.url().endsWith('/api/v1/testConnection'));
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    const result = (await (await tested).json()) as { status: string; message: string };
+    expect(result.status).toBe('failed');
+    expect(result.message).toContain('Login failed');
+    await expectToast(page, { title: 'SAP connection test failed.', message: /Login failed/, color: 'red' });
+
+    // Testing never stores: the saved password still works.
+    await passwordInput(page).fill('');
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/v1/testConnection'));
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    expect(((await (await again).json()) as { status: string }).status).toBe('success');
+  });
+
+  test('a wrong password saved is reported by Test Connection; the right one restores it', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    try {
+      await passwordInput(page).fill('Wrong-password-2');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, { message: 'Successfully updated SAP connection settings' });
+      await expect(passwordInput(page)).toHaveValue('');
+      await page.getByRole('button', { name: 'Test Connection' }).click();
+      await expectToast(page, {
+        title: 'SAP connection test failed.',
+        message: /Login failed/,
+        color: 'red',
+      });
+    } finally {
+      await passwordInput(page).fill(SAP.password);
+      const restored = page.waitForResponse((r) => /\/api\/v1\/connectionSetting\/\d+$/.test(r.url()));
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect((await restored).status()).toBe(200);
+    }
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expectToast(page, { message: /connected/i, color: 'blue' });
+    expect(await page.content()).not.toContain(SAP.password);
+  });
+
+  test('Check Ledger Accounts shows the result', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/v1/accounts/sapCheck'));
+    await page.getByRole('button', { name: 'Check Ledger Accounts' }).click();
+    const body = (await (await checked).json()) as { checked: number; problems: unknown[] };
+    expect(body.checked).toBeGreaterThan(0);
+    if (body.problems.length === 0) {
+      const alert = page.getByRole('alert').filter({ hasText: 'Ledger accounts are ready' });
+      await expect(alert).toBeVisible();
+      await expect(alert).toContainText(`All ${body.checked} ledger accounts exist and are active in SAP.`);
+    } else {
+      await expect(page.getByRole('table', { name: 'Ledger accounts with problems' })).toBeVisible();
+    }
+  });
+
+  test('a fresh installation against an outside SAP has no password saved: "Password is required"', async ({
+    browser,
+  }) => {
+    test.slow();
+    // Its own server: the shared one always has the simulator's password saved. Nothing listens at this
+    // SAP address; no test here reaches SAP.
+    const server = await startExtraServer({
+      SAP_SL_URL: 'http://127.0.0.1:9/b1s/v1',
+      SAP_TIMEOUT_MS: '3000',
+    });
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const page = await context.newPage();
+      await signInAsAdmin(page);
+      await page.goto('/general-settings');
+      await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveValue('');
+      await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
+      await expect(page.getByText(PASSWORD_HINT)).toHaveCount(0);
+      let calls = 0;
+      page.on('request', (r) => {
+        if (r.method() !== 'GET' && /\/api\/v1\/(connectionSetting|testConnection)/.test(r.url())) calls += 1;
+      });
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(fieldError(page, 'Company DB')).toHaveText('Company DB is required');
+      await expect(fieldError(page, 'Username')).toHaveText('Username is required');
+      await expect(fieldError(page, 'Password')).toHaveText('Password is required');
+
+      // Company and user alone are not enough while no password is saved, for Save and Test Connection.
+      await page.getByRole('textbox', { name: 'Company DB' }).fill('SBO_OUTSIDE');
+      await page.getByRole('textbox', { name: 'Username' }).fill('finance');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(fieldError(page, 'Password')).toHaveText('Password is required');
+      await expect(fieldError(page, 'Company DB')).toHaveCount(0);
+      await expect(fieldError(page, 'Username')).toHaveCount(0);
+      // Typing clears the error; Test Connection checks the form again.
+      await passwordInput(page).fill('x');
+      await passwordInput(page).fill('');
+      await expect(fieldError(page, 'Password')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Test Connection' }).click();
+      await expect(fieldError(page, 'Password')).toHaveText('Password is required');
+      expect(calls).toBe(0);
+
+      // The server says the same to a caller that skips the form.
+      const admin = await apiSession(server.baseURL);
+      try {
+        const { data } = await api<{ data: Setting[] }>(admin, 'GET', '/connectionSetting');
+        expect(data[0]).toMatchObject({ companyDb: '', username: '', password: '', hasPassword: false });
+        const refused = await rawFetch(admin, 'PATCH', `/api/v1/connectionSetting/${data[0]!.id}`, {
+          companyDb: 'SBO_OUTSIDE',
+          username: 'finance',
+          password: '',
+        });
+        expect(refused.status()).toBe(422);
+        expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([
+          'Password is required',
+        ]);
+      } finally {
+        await admin.dispose();
+      }
+
+      // With a password it is saved; from then on it shows as saved and a blank password keeps it.
+      await passwordInput(page).fill('Outside-sap-Passw0rd');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, { message: 'Successfully updated SAP connection settings', color: 'blue' });
+      await expect(fieldError(page, 'Password')).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByText(PASSWORD_HINT).first()).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveValue('SBO_OUTSIDE');
+      await page.getByRole('button', { name: 'Save' }).click();
+      // (The reload cleared the first toast: this one is the second save's.)
+      await expectToast(page, { message: 'Successfully updated SAP connection settings', color: 'blue' });
+      await expect(fieldError(page, 'Password')).toHaveCount(0);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test('a user without Manage Settings gets "Access Denied"', async ({ page }) => {
+    const suffix = uniqueSuffix();
+    const email = `no-settings.${suffix}@example.com`;
+    const password = 'NoSettings-e2e-1';
+    const admin = await adminApiSession();
+    try {
+      await createSignedUpUser(admin, {
+        roleName: `E2E No Settings ${suffix}`,
+        permissions: ['View Audit Logs'],
+        email,
+        password,
+      });
+    } finally {
+      await admin.dispose();
+    }
+    await signIn(page, email, password);
+    await page.goto('/general-settings');
+    const alert = page.getByRole('alert').filter({ hasText: 'Access Denied' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('Please reach out to support for more on this issue.');
+    await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveCount(0);
+    expect(await page.content()).not.toContain(SAP.password);
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { dateTimeString } from './common.js';
+
+/**
+ * Trip records as the lists show them (spec section 3). Money and quantities travel as exact decimal
+ * strings ('12500.00', '40.000'); null shows as 'N/A'. `status` is 'unposted' or 'failed' (with lastError)
+ * for rows still to post.
+ */
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const listStatus = z.enum(['unposted', 'failed']);
+const postingState = { status: listStatus, lastError: z.string().nullable() };
+
+export const salesInvoiceRow = z.object({
+  id: z.number().int(),
+  clientName: z.string(),
+  cargoRef: z.string().nullable(),
+  clientRef: z.string().nullable(),
+  tripNumber: z.string(),
+  containerNumber: z.string().nullable(),
+  containerSize: z.string().nullable(),
+  containerWeight: z.string().nullable(),
+  truckNumber: z.string().nullable(),
+  route: z.string().nullable(),
+  documentDate: dateTimeString,
+  postingDate: z.string().nullable(),
+  amount: decimal.nullable(),
+  ...postingState,
+});
+export type SalesInvoiceRow = z.infer<typeof salesInvoiceRow>;
+
+export const firstJournalRow = z.object({
+  id: z.number().int(),
+  transporterName: z.string(),
+  cargoReference: z.string().nullable(),
+  clientRef: z.string().nullable(),
+  tripNumber: z.string(),
+  containerNumber: z.string().nullable(),
+  containerSize: z.string().nullable(),
+  containerWeight: z.string().nullable(),
+  truckNumber: z.string().nullable(),
+  routeDetails: z.string().nullable(),
+  documentDate: dateTimeString,
+  postingDate: z.string().nullable(),
+  supplierInvoiceNumber: z.string().nullable(),
+  invoiceAmount: decimal.nullable(),
+  ...postingState,
+});
+export type FirstJournalRow = z.infer<typeof firstJournalRow>;
+
+export const secondJournalRow = firstJournalRow.extend({ firstJournalPostedAt: dateTimeString });
+export type SecondJournalRow = z.infer<typeof secondJournalRow>;
+
+export const cashAdvanceRow = z.object({
+  id: z.number().int(),
+  tripNumber: z.string(),
+  route: z.string().nullable(),
+  transporterName: z.string(),
+  truckNumber: z.string().nullable(),
+  amount: decimal.nullable(),
+  documentDate: dateTimeString,
+  postingDate: z.string().nullable(),
+  onAccountId: z.number().int().nullable(),
+  ...postingState,
+});
+export type CashAdvanceRow = z.infer<typeof cashAdvanceRow>;
+
+export const fuelAdvanceRow = z.object({
+  id: z.number().int(),
+  tripNumber: z.string(),
+  route: z.string().nullable(),
+  transporterName: z.string(),
+  truckNumber: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  warehouse: z.string().nullable(),
+  description: z.string().nullable(),
+  originQuantity: decimal,
+  collectedQuantity: decimal.nullable(),
+  unitPrice: decimal,
+  totalAmount: decimal.nullable(),
+  documentDate: dateTimeString,
+  postingDate: z.string().nullable(),
+  onAccountId: z.number().int().nullable(),
+  pickupOrderNo: z.string().nullable(),
+  ...postingState,
+});
+export type FuelAdvanceRow = z.infer<typeof fuelAdvanceRow>;
+
+export const vasTransactionRow = z.object({
+  id: z.number().int(),
+  tripNumber: z.string().nullable(),
+  transporterName: z.string(),
+  truckNumber: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  supplierName: z.string(),
+  warehouse: z.string().nullable(),
+  description: z.string().nullable(),
+  originQuantity: decimal,
+  collectedQuantity: decimal.nullable(),
+  buyingUnitPrice: decimal,
+  sellingUnitPrice: decimal,
+  totalAmount: decimal.nullable(),
+  profitMargin: decimal.nullable(),
+  productType: z.string(),
+  revenueAccountId: z.number().int().nullable(),
+  costAccountId: z.number().int().nullable(),
+  documentDate: dateTimeString,
+  postingDate: z.string().nullable(),
+  pickupOrderNo: z.string().nullable(),
+  ...postingState,
+});
+export type VasTransactionRow = z.infer<typeof vasTransactionRow>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Successfully updated SAP connection settings',
+  testFailed: 'SAP connection test failed.',
+  testSucceeded: 'Successfully connected to SAP Business One.',
+  companyDbRequired: 'Company DB is required',
+  usernameRequired: 'Username is required',
+  /** Only while no password is stored: a blank password keeps the stored one. */
+  passwordRequired: 'Password is required',
+} as const;
+
+/** The stored password is never sent to the browser: `hasPassword` says whether one is saved. */
+export const connectionSetting = z.object({
+  id: z.number().int(),
+  companyDb: z.string(),
+  username: z.string(),
+  password: z.string(),
+  hasPassword: z.boolean(),
+});
+export type ConnectionSetting = z.infer<typeof connectionSetting>;
+
+/** `GET /connectionSetting`: the first entry is the connection in use. */
+export const connectionSettingList = z.object({ data: z.array(connectionSetting) });
+
+/** A missing field gets the same 'is required' message as a blank one. */
+const requiredText = (message: string) =>
+  z.preprocess((value) => value ?? '', z.string().trim().min(1, message).max(100, 'At most 100 characters.'));
+
+/** A blank password keeps the stored one (architecture.md section 8); it is never trimmed. */
+const optionalPassword = z.preprocess((value) => value ?? '', z.string().max(256, 'At most 256 characters.'));
+
+export const updateConnectionSettingBody = z.object({
+  companyDb: requiredText(SETTINGS_MESSAGES.companyDbRequired),
+  username: requiredText(SETTINGS_MESSAGES.usernameRequired),
+  password: optionalPassword,
+});
+export type UpdateConnectionSettingBody = z.infer<typeof updateConnectionSettingBody>;
+
+/** `PATCH /connectionSetting/{id}` answers the saved setting (password blank, hasPassword true). */
+export const updateConnectionSettingResult = connectionSetting;
+
+export const testConnectionBody = z.object({
+  companyDb: requiredText(SETTINGS_MESSAGES.companyDbRequired),
+  username: requiredText(SETTINGS_MESSAGES.usernameRequired),
+  password: optionalPassword,
+});
+export type TestConnectionBody = z.infer<typeof testConnectionBody>;
+
+/** Always 200: `failed` carries SAP's own reason (e.g. 'Login failed') or why SAP could not be reached. */
+export const testConnectionResult = z.object({
+  status: z.enum(['success', 'failed']),
+  message: z.string(),
+});
+export type TestConnectionResult = z.infer<typeof testConnectionResult>;
