@@ -47,22 +47,23 @@ const posting = load('posting');
 if (posting) {
   console.log('### bench:posting\n');
   machine(posting.machine);
-  console.log('| POSTING_CONCURRENCY | records | seconds | records/s | ideal bound | share of bound | request p50 | load (1 min) |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| POSTING_CONCURRENCY | rows per request | records | seconds | records/s | ideal bound | share of bound | request p50 | load (1 min) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of posting.runs) {
-    console.log(`| ${r.concurrency} | ${r.posted}/${r.records} | ${r.seconds} | ${r.recordsPerSecond} | ${r.idealBound}/s | ${r.ofBound} | ${ms(r.requestMs.p50)} | ${loadOf(r.load)} |`);
+    console.log(`| ${r.concurrency} | ${r.batch ?? posting.batch} | ${r.posted}/${r.records} | ${r.seconds} | ${r.recordsPerSecond} | ${r.idealBound}/s | ${r.ofBound} | ${ms(r.requestMs.p50)} | ${loadOf(r.load)} |`);
   }
   const dflt = posting.defaultConcurrency ?? 8;
-  const c8 = posting.runs.find((r: any) => r.concurrency === dflt);
+  // The goal's run: the first (older results had one run per concurrency).
+  const c8 = posting.runs[0];
   console.log('\n| figure | measured | goal | met? |');
   console.log('|---|---|---|---|');
-  console.log(`| default (${dflt}) records/s / bound ${c8.idealBound}/s | ${c8.ofBound} | >= 0.8 | ${yes(c8.ofBound >= 0.8)} |`);
+  console.log(`| default (${dflt}), ${c8.batch ?? posting.batch} rows per request: records/s / bound ${c8.idealBound}/s | ${c8.ofBound} | >= 0.8 | ${yes(c8.ofBound >= 0.8)} |`);
   console.log(`| default (${dflt}) / one-at-a-time (1) | x${posting.speedupOverOneAtATime} | >= x10 | ${yes(posting.speedupOverOneAtATime >= 10)} |`);
   console.log(`| each record in SAP exactly once | ${posting.exactlyOnce.expected} expected, ${posting.exactlyOnce.documents} documents, ${posting.exactlyOnce.missing} missing, ${posting.exactlyOnce.duplicated} duplicated | all once | ${yes(posting.exactlyOnce.ok)} |`);
-  console.log('\n| POSTING_CONCURRENCY | validate + claim (before the first SAP call) | SAP phase | record + reply | one round of concurrent calls (50 ms ideal) |');
-  console.log('|---|---|---|---|---|');
+  console.log('\n| POSTING_CONCURRENCY | rows per request | validate + claim (before the first SAP call) | SAP phase | record + reply | one round of concurrent calls (50 ms ideal) |');
+  console.log('|---|---|---|---|---|---|');
   for (const p of posting.phases) {
-    console.log(`| ${p.concurrency} | ${ms(p.medianMs.claimAndValidate)} | ${ms(p.medianMs.sapPhase)} | ${ms(p.medianMs.recordAndReply)} | ${ms(p.medianMs.perRoundOfConcurrentCalls)} |`);
+    console.log(`| ${p.concurrency} | ${p.batch ?? posting.batch} | ${ms(p.medianMs.claimAndValidate)} | ${ms(p.medianMs.sapPhase)} | ${ms(p.medianMs.recordAndReply)} | ${ms(p.medianMs.perRoundOfConcurrentCalls)} |`);
   }
   console.log('');
 }

@@ -1,7 +1,7 @@
 import type { PostResult } from '@ff/contract';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
-import { mapWithConcurrency } from '../../lib/concurrency.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import { resolvePostingDate } from '../../lib/posting-date.js';
 import { PostingRuleError } from '../../erp/posting-rules.js';
@@ -41,6 +41,9 @@ export type PostingDeps = {
   sapTimeoutMs?: number;
 };
 
+/** What sending a row to SAP came to, and whether it is still to be recorded. */
+type Sent = { outcome: PostingOutcome; toRecord: boolean };
+
 type Claimed<I> = { row: Record<string, unknown>; request: RowRequest<I> & { postingDay: string }; attemptId: number; lookUpFirst: boolean };
 
 const STATUS_SENTENCE: Record<string, string> = {
@@ -68,6 +71,8 @@ export function createPostingService(deps: PostingDeps) {
     const failed: { id: number; message: string }[] = [];
     const claimed: Claimed<I>[] = [];
     const prefetched = await rules.prefetch?.(requests);
+    // Taken before the attempts are opened, so it is never later than their leases' start.
+    const claimedAt = Date.now();
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const rows = await repository.lockRows(step, requests.map((r) => r.id), tx);
@@ -115,15 +120,17 @@ export function createPostingService(deps: PostingDeps) {
       }
       if (afterClaim && claimed.length) await afterClaim(tx, claimed.map((c) => c.request.id));
     });
-    return { failed, claimed };
+    return { failed, claimed, claimedAt };
   }
 
   /**
-   * Posts one claimed row with the exactly-once protocol and records the outcome. Nothing is sent unless the
-   * row's attempt is still open (`begin`); an attempt closed meanwhile (the sweeper took the row for
-   * abandoned) is reported as the row now stands.
+   * Sends one claimed row to SAP with the exactly-once protocol; recording the outcome is `recordOne`'s.
+   * Nothing is sent unless the row's attempt is still open: within `leaseFreshUntil` (one lease-renewal
+   * period after the claim) it cannot have been taken for abandoned, since that needs a lease four periods
+   * old; after it, `begin` renews the lease and checks. An attempt closed meanwhile (the sweeper took the
+   * row for abandoned) is reported as the row now stands.
    */
-  async function postOne<I>(step: PostingStep, item: Claimed<I>, rules: KindRules<I>): Promise<PostingOutcome> {
+  async function sendOne<I>(step: PostingStep, item: Claimed<I>, rules: KindRules<I>, leaseFreshUntil: number): Promise<Sent> {
     const id = item.request.id;
     const key = idempotencyKey(step.kind, id);
     let document: SapDocument;
@@ -132,18 +139,26 @@ export function createPostingService(deps: PostingDeps) {
     } catch (error) {
       // Nothing was sent: the record cannot become a SAP document as it stands.
       const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
-      const outcome: PostingOutcome = { outcome: 'failed', message, retryable: !(error instanceof PostingRuleError) };
-      await repository.markFailed(step, id, item.attemptId, outcome);
-      return outcome;
+      return { outcome: { outcome: 'failed', message, retryable: !(error instanceof PostingRuleError) }, toRecord: true };
     }
-    const began = await repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst });
-    if (!began) return asItStands(step, id);
-    let outcome: PostingOutcome;
+    let lookUpFirst = item.lookUpFirst;
+    if (Date.now() >= leaseFreshUntil) {
+      const began = await repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst });
+      if (!began) return { outcome: await asItStands(step, id), toRecord: false };
+      lookUpFirst = began.lookUpFirst;
+    }
     try {
-      outcome = await postExactlyOnce(deps.sap(), document, key, { lookUpFirst: began.lookUpFirst, settleMs: deps.settleMs ?? 500 });
+      return { outcome: await postExactlyOnce(deps.sap(), document, key, { lookUpFirst, settleMs: deps.settleMs ?? 500 }), toRecord: true };
     } catch (error) {
-      outcome = { outcome: 'unknown', message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).` };
+      return { outcome: { outcome: 'unknown', message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).` }, toRecord: true };
     }
+  }
+
+  /** Records what SAP answered for a row: posted with SAP's keys, or back in the list as failed with the reason. */
+  async function recordOne<I>(step: PostingStep, item: Claimed<I>, sent: Sent): Promise<PostingOutcome> {
+    const { outcome } = sent;
+    const id = item.request.id;
+    if (!sent.toRecord) return outcome;
     if (isPosted(outcome)) await repository.markPosted(step, id, outcome.ref, outcome.outcome);
     else if (!(await repository.markFailed(step, id, item.attemptId, outcome))) return asItStands(step, id);
     return outcome;
@@ -171,23 +186,28 @@ export function createPostingService(deps: PostingDeps) {
   return {
     /** Posts rows now, within the request (sales, transporter, cash, fuel). */
     async post<I>(step: PostingStep, requests: RowRequest<I>[], rules: KindRules<I>, context: AuditContext, messages: { success: string }): Promise<{ status: number; body: PostResult }> {
-      const { failed, claimed } = await claimRows(step, requests, rules, context.actor.id ?? 0, false);
+      const { failed, claimed, claimedAt } = await claimRows(step, requests, rules, context.actor.id ?? 0, false);
       const open = new Set(claimed.map((c) => c.attemptId));
       const stopLeases = keepLeases(open);
+      const leaseFreshUntil = claimedAt + leaseRenewalMs(deps.sapTimeoutMs ?? 30_000);
+      // POSTING_CONCURRENCY bounds the calls to SAP; recording an answer does not hold up the next call.
+      const sapSlot = pLimit(deps.concurrency);
       let outcomes: PostingOutcome[];
       try {
-        outcomes = await mapWithConcurrency(claimed, deps.concurrency, async (item) => {
-          try {
-            return await postOne(step, item, rules);
-          } catch (error) {
-            // Recording the outcome failed (the database): the row stays in flight for the sweeper to settle
-            // by a look-up in SAP; the other rows of the batch carry on.
-            const reason = error instanceof Error ? error.message : String(error);
-            return { outcome: 'unknown', message: `Its outcome could not be recorded (${reason}); it will be checked in SAP shortly.` } as PostingOutcome;
-          } finally {
-            open.delete(item.attemptId);
-          }
-        });
+        outcomes = await Promise.all(
+          claimed.map(async (item) => {
+            try {
+              return await recordOne(step, item, await sapSlot(() => sendOne(step, item, rules, leaseFreshUntil)));
+            } catch (error) {
+              // Recording the outcome failed (the database): the row stays in flight for the sweeper to settle
+              // by a look-up in SAP; the other rows of the batch carry on.
+              const reason = error instanceof Error ? error.message : String(error);
+              return { outcome: 'unknown', message: `Its outcome could not be recorded (${reason}); it will be checked in SAP shortly.` } as PostingOutcome;
+            } finally {
+              open.delete(item.attemptId);
+            }
+          }),
+        );
       } finally {
         stopLeases();
       }
