@@ -11,6 +11,7 @@ import { createServiceLayerClient } from './erp/service-layer-client.js';
 import { vasRecordsWithLiveJobs } from './jobs/queue.js';
 import { vasEnqueuer } from './jobs/vas-posting.job.js';
 import { requestLogSerializer } from './lib/request-log.js';
+import { SYSTEM_ACTOR } from './lib/audit-context.js';
 import { createMailer } from './mail/mailer.js';
 import { createPostingRepository } from './modules/posting/posting.repository.js';
 import { createPostingService } from './modules/posting/posting.service.js';
@@ -151,12 +152,15 @@ export async function buildApp(options: AppOptions) {
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
   });
   const kinds = createRecordKinds(postingRules, env.APP_TIMEZONE, records.ledgerAccount);
+  // What the queue and the sweeper change on their own is audited as the system.
+  const auditAsSystem = (event: string) => audit.record({ actor: SYSTEM_ACTOR, ip: '127.0.0.1' }, event.slice(0, 4000));
   const vasWorker = {
     repository: postingRepository,
     sap: () => sapGateway,
     rules: kinds.vas.rules as never,
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
     log: app.log.child({ component: 'vas-worker' }),
+    audit: auditAsSystem,
   };
   // Rows a crashed process left in flight are resolved by a look-up in SAP (modules/posting/posting-sweeper.ts).
   const sweeper = createPostingSweeper({
@@ -165,6 +169,7 @@ export async function buildApp(options: AppOptions) {
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
     liveQueuedRecords: options.queue ? vasRecordsWithLiveJobs(db) : undefined,
     log: app.log.child({ component: 'posting-sweeper' }),
+    audit: auditAsSystem,
   });
 
   registerAccessControl(app, sessions, apiTokens.verify);

@@ -5,7 +5,7 @@ import { postExactlyOnce, type PostingOutcome } from '../modules/posting/exactly
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
 import { idempotencyKey, leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
 import { isPosted, type KindRules } from '../modules/posting/posting.service.js';
-import type { SapDocument, SapGateway } from '../modules/posting/sap-gateway.js';
+import { sapRef, type SapDocument, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
 import { transactionExecutor, VAS_POSTING_QUEUE } from './queue.js';
 
@@ -35,7 +35,18 @@ export type VasHandlerDeps = {
   /** SAP_TIMEOUT_MS: how long a row's lease lives (posting-steps.ts, `staleAfterMs`); default 30 s. */
   sapTimeoutMs?: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Writes an audit entry as the system: the queue's outcome of a row a user queued. */
+  audit?: ((event: string) => Promise<unknown>) | undefined;
 };
+
+/** The outcome is recorded; a failed audit write is logged rather than retrying (and re-posting) the job. */
+async function audit(deps: VasHandlerDeps, event: string) {
+  try {
+    await deps.audit?.(event);
+  } catch (error) {
+    deps.log.warn({ err: error, event }, 'Could not write the audit entry');
+  }
+}
 
 /** Thrown to have pg-boss retry the job later; the row is left as it is. */
 export class VasRetryLater extends Error {
@@ -80,8 +91,9 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     } catch (error) {
       // Nothing was sent: the row cannot become a SAP document as it stands (e.g. its account was removed).
       const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
-      await deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message });
+      if (!(await deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message }))) return;
       deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
+      await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${message}`);
       return;
     }
     let outcome: PostingOutcome;
@@ -95,12 +107,15 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     if (isPosted(outcome)) {
       await deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome);
       deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
+      await audit(deps, `Posted VAS transaction #${recordId} to SAP from the queue (${sapRef(outcome.ref)})`);
       return;
     }
     const refused = outcome.outcome === 'failed' && !outcome.retryable;
     if (refused || lastTry) {
-      await deps.repository.markFailed(step, recordId, attemptId, outcome);
+      // Fenced: a row another worker took over meanwhile is that worker's to record (and audit).
+      if (!(await deps.repository.markFailed(step, recordId, attemptId, outcome))) return;
       deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
+      await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${outcome.message}`);
       return;
     }
     // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.

@@ -141,6 +141,10 @@ async function expectVasPostedOnce(rows: VasRow[], postingDate = today, taxDate 
   expect(stored.map((r) => [r.status, r.sapDocEntry])).toEqual(docs.map((d) => ['posted', d.JdtNum]));
 }
 
+/** The audit log's entries as [event, user], newest first. */
+const auditTrail = async () =>
+  ((await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]).map((e) => [e.event, e.createdBy]);
+
 const listedIds = async () => ((await admin.get(PATH)).body.data as { id: number }[]).map((r) => r.id);
 
 describe('the VAS queue', () => {
@@ -206,6 +210,18 @@ describe('the VAS queue', () => {
       lastError: 'Posting period locked; specify an alternative date',
     });
     expect(list.some((r) => r.id === good!.id)).toBe(false);
+    // The queue's outcomes are in the audit log, as the system's (written just after each row settles).
+    const trail = await waitFor(async () => {
+      const entries = await auditTrail();
+      return all.every((r) => entries.some(([event]) => event!.includes(`VAS transaction #${r.id} `))) && entries;
+    }, "the queue's audit entries");
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        [expect.stringMatching(new RegExp(`^Posted VAS transaction #${good!.id} to SAP from the queue \\(DocEntry \\d+, DocNum \\d+\\)$`)), 'System'],
+        [`VAS transaction #${unknownSupplier!.id} could not be posted from the queue: No matching records found (ODBC -2028)`, 'System'],
+        [`VAS transaction #${locked!.id} could not be posted from the queue: Posting period locked; specify an alternative date`, 'System'],
+      ]),
+    );
     // A refusal is final for that try: one attempt, no retries.
     expect((await attemptsOf(h, 'VAS', locked!.id)).map((a) => [a.outcome, a.errorCode])).toEqual([
       ['failed', '-4013'],

@@ -608,6 +608,19 @@ describe('a row left in posting by a crash', () => {
     await expectCashPostedOnce([cash!]);
     await expectNotInSap(h.sim, [keyOf('SI', sale!)]);
     expect(await storedRow(h, 'sales', sale!)).toMatchObject({ lastError: INTERRUPTED_MESSAGE });
+    // Both changes are in the audit log, as the system's.
+    const { sapDocEntry, sapDocNum } = await storedRow(h, 'cash', cash!.id);
+    const trail = await waitFor(async () => {
+      const entries = ((await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]).map((e) => [e.event, e.createdBy]);
+      const has = (text: string) => entries.some(([event]) => event!.includes(text));
+      return has(`sales invoice #${sale!} `) && has(`cash advance record #${cash!.id} `) && entries;
+    }, 'the audit entries of the sweep');
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        [`Interrupted posting of cash advance record #${cash!.id} found in SAP (DocEntry ${sapDocEntry}, DocNum ${sapDocNum}); marked posted`, 'System'],
+        [`Interrupted posting of sales invoice #${sale!} not found in SAP; back in its list as failed`, 'System'],
+      ]),
+    );
   }, 45_000);
 
   it('a second journal stuck in posting is resolved on its own columns, leaving the first journal as it was', async () => {

@@ -7,7 +7,7 @@ import {
   unconfirmedRecheckMs,
   type PostingStep,
 } from './posting-steps.js';
-import type { SapGateway } from './sap-gateway.js';
+import { sapRef, type SapGateway } from './sap-gateway.js';
 
 export const INTERRUPTED_MESSAGE =
   'Its posting was interrupted before SAP confirmed it, and SAP has no document for it. Post it again (SAP is checked for it first).';
@@ -23,6 +23,8 @@ export type SweeperDeps = {
    */
   liveQueuedRecords?: ((ids: number[]) => Promise<Set<number>>) | undefined;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Writes an audit entry as the system (a row the sweeper settles changes without anyone posting it). */
+  audit?: ((event: string) => Promise<unknown>) | undefined;
 };
 
 export type SweepResult = { posted: string[]; failed: string[]; skipped: string[] };
@@ -38,6 +40,15 @@ export function createPostingSweeper(deps: SweeperDeps) {
   const staleMs = staleAfterMs(deps.sapTimeoutMs);
   const recheckMs = unconfirmedRecheckMs(deps.sapTimeoutMs);
   let running: Promise<SweepResult> | null = null;
+
+  /** The change is made; a failed audit write is logged rather than undoing or repeating it. */
+  async function audit(event: string) {
+    try {
+      await deps.audit?.(event);
+    } catch (error) {
+      deps.log.warn({ err: error, event }, 'Could not write the audit entry');
+    }
+  }
 
   async function sweepStep(step: PostingStep, result: SweepResult, before: Date) {
     const queued = step.kind === 'VAS';
@@ -55,6 +66,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
           await deps.repository.markPosted(step, row.id, existing, 'found');
           result.posted.push(key);
           deps.log.info({ key, sap: existing }, 'Interrupted posting found in SAP; the record is posted');
+          await audit(`Interrupted posting of ${step.noun[0]} #${row.id} found in SAP (${sapRef(existing)}); marked posted`);
           continue;
         }
         // The attempt is what fences the poster out; a row in flight without one gets one (already stale).
@@ -68,8 +80,10 @@ export function createPostingSweeper(deps: SweeperDeps) {
           { staleBefore: before },
         );
         (failed ? result.failed : result.skipped).push(key);
-        if (failed)
+        if (failed) {
           deps.log.warn({ key }, 'Interrupted posting not in SAP; the record is back in its list as failed');
+          await audit(`Interrupted posting of ${step.noun[0]} #${row.id} not found in SAP; back in its list as failed`);
+        }
       } catch (error) {
         // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
         result.skipped.push(key);
@@ -93,6 +107,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
         if (existing && (await deps.repository.markFoundAfterFailure(step, id, existing))) {
           result.posted.push(key);
           deps.log.info({ key, sap: existing }, 'Unconfirmed posting found in SAP; the failed record is posted');
+          await audit(`Unconfirmed posting of ${step.noun[0]} #${id} found in SAP (${sapRef(existing)}); marked posted`);
         }
       } catch (error) {
         result.skipped.push(key);

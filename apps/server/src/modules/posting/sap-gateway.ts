@@ -35,3 +35,8 @@ export type SapGateway = {
   /** The document carrying `key` in its reference field, or null when SAP has none. */
   findByReference(document: Pick<SapDocument, 'entity' | 'referenceField'>, key: string): Promise<SapDocumentRef | null>;
 };
+
+/** SAP's keys of a document, for audit text: `DocEntry 12, DocNum 40`. */
+export function sapRef(ref: SapDocumentRef): string {
+  return `DocEntry ${ref.docEntry ?? '?'}, DocNum ${ref.docNum ?? '?'}`;
+}
