@@ -5,8 +5,27 @@ export function formatDateTime(value: Date, timeZone: string): string {
   return formatInTimeZone(value, timeZone, 'yyyy-MM-dd HH:mm:ss');
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day of an instant in `timeZone`, `yyyy-MM-dd`. It runs for every row of a post request, so it
+ * keeps one Intl formatter per time zone (date-fns-tz's formatInTimeZone costs 10-40 us a call).
+ */
 export function formatDay(value: Date, timeZone: string): string {
-  return formatInTimeZone(value, timeZone, 'yyyy-MM-dd');
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of format.formatToParts(value)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`;
 }
 
 /**

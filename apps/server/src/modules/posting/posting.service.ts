@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { ValidationFailed } from '../../lib/errors.js';
-import { resolvePostingDate } from '../../lib/posting-date.js';
+import { createPostingDateResolver } from '../../lib/posting-date.js';
 import { PostingRuleError } from '../../erp/posting-rules.js';
 import type { AuditService } from '../audits/audit.service.js';
 import { postExactlyOnce, type PostingOutcome } from './exactly-once.js';
@@ -71,6 +71,7 @@ export function createPostingService(deps: PostingDeps) {
     const failed: { id: number; message: string }[] = [];
     const claimed: Claimed<I>[] = [];
     const prefetched = await rules.prefetch?.(requests);
+    const resolvePostingDate = createPostingDateResolver(timeZone);
     // Taken before the attempts are opened, so it is never later than their leases' start.
     const claimedAt = Date.now();
     await db.transaction(async (txRaw) => {
@@ -94,7 +95,7 @@ export function createPostingService(deps: PostingDeps) {
           refuse('its first journal has not been posted yet.');
           continue;
         }
-        const date = resolvePostingDate(request.postingDate, row.documentDate as Date, timeZone);
+        const date = resolvePostingDate(request.postingDate, row.documentDate as Date);
         if ('error' in date) {
           refuse(date.error);
           continue;

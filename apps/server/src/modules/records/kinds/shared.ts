@@ -1,9 +1,9 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatDay } from '../../../lib/time.js';
 import { MoneyError, parseScaled, toCents } from '../../../erp/money.js';
 
 /** The document day of a record in the application's time zone ('yyyy-MM-dd'), SAP's TaxDate. */
 export const documentDay = (row: Record<string, unknown>, timeZone: string) =>
-  formatInTimeZone(row.documentDate as Date, timeZone, 'yyyy-MM-dd');
+  formatDay(row.documentDate as Date, timeZone);
 
 /** A sentence when a stored amount cannot be posted (missing or zero: SAP refuses zero lines). */
 export function amountProblem(value: unknown, what: string): string | null {
