@@ -65,6 +65,7 @@ export function createSettingsService(deps: {
         );
         await audit.record(context, `Updated the SAP connection settings (company ${body.companyDb}, user ${body.username})`, tx);
       });
+      credentials.forget();
       return toSetting((await repository.findById(id))!);
     },
 

@@ -13,10 +13,18 @@ export class StoredPasswordUnreadable extends Error {
 }
 
 /**
- * The SAP credentials as stored in connection_settings, read afresh on every call so a saved change
- * applies to the next SAP call in every process. Null while the connection is incomplete.
+ * How long a read of the stored credentials serves further SAP calls. Every SAP call needs them, and a read is
+ * a database query and a decryption; a saved change applies at once in the saving process (`forget`) and
+ * within this time in every other process (a worker).
  */
-export function createStoredSapCredentials(repository: ConnectionSettingsRepository, box: SecretBox) {
+export const CREDENTIALS_TTL_MS = 1_000;
+
+/**
+ * The SAP credentials as stored in connection_settings, read at most once per `CREDENTIALS_TTL_MS` (concurrent
+ * callers share one read). Null while the connection is incomplete (never kept: the first complete save is seen
+ * by the next call).
+ */
+export function createStoredSapCredentials(repository: ConnectionSettingsRepository, box: SecretBox, ttlMs = CREDENTIALS_TTL_MS) {
   /** The stored password in clear, or an Error a person can act on. */
   function openPassword(sealed: string): string {
     try {
@@ -29,13 +37,41 @@ export function createStoredSapCredentials(repository: ConnectionSettingsReposit
     }
   }
 
-  const read: CredentialsProvider = async (): Promise<SapCredentials | null> => {
+  let cached: { value: SapCredentials; until: number } | null = null;
+  let reading: Promise<SapCredentials | null> | null = null;
+  let generation = 0;
+
+  async function readStored(): Promise<SapCredentials | null> {
     const row = await repository.first();
     if (!row || !row.companyDb || !row.username || !row.passwordEncrypted) return null;
     return { companyDb: row.companyDb, username: row.username, password: openPassword(row.passwordEncrypted) };
+  }
+
+  const read: CredentialsProvider = async (): Promise<SapCredentials | null> => {
+    if (cached && Date.now() < cached.until) return cached.value;
+    if (reading) return reading;
+    const startedIn = generation;
+    const current = readStored().then((value) => {
+      // A read that began before a save (`forget`) must not be kept as the current values.
+      if (value && startedIn === generation) cached = { value, until: Date.now() + ttlMs };
+      return value;
+    });
+    reading = current;
+    const clear = () => {
+      if (reading === current) reading = null;
+    };
+    current.then(clear, clear);
+    return current;
   };
 
-  return { read, openPassword, box };
+  /** The stored values changed (saved in this process): the next call reads them. */
+  function forget(): void {
+    generation += 1;
+    cached = null;
+    reading = null;
+  }
+
+  return { read, forget, openPassword, box };
 }
 
 export type StoredSapCredentials = ReturnType<typeof createStoredSapCredentials>;
