@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-export const ACCOUNT_TYPES = ['petty cash', 'Vas Transaction Revenue', 'Vas Transaction Cost'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-
-export const ACCOUNTS_MESSAGES = {
-  unknownType: `The account type must be one of: ${ACCOUNT_TYPES.join(', ')}.`,
-} as const;
+import { ACCOUNT_TYPES, ACCOUNTS_MESSAGES } from './plain.js';
 
 export const accountsQuery = z.object({ accountType: z.enum(ACCOUNT_TYPES, { error: ACCOUNTS_MESSAGES.unknownType }) });
 export type AccountsQuery = z.infer<typeof accountsQuery>;
@@ -20,10 +14,6 @@ export type LedgerAccount = z.infer<typeof ledgerAccount>;
 
 /** `GET /accounts?accountType=...`: the active accounts of that type. */
 export const ledgerAccountList = z.object({ data: z.array(ledgerAccount) });
-
-/** Shown as 'description - accountNumber' (spec section 3). */
-export const formatLedgerAccount = (a: Pick<LedgerAccount, 'description' | 'accountNumber'>) =>
-  `${a.description} - ${a.accountNumber}`;
 
 /** A local ledger account that cannot be posted to in SAP, and why. */
 export const ledgerAccountProblem = z.object({

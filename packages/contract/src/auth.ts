@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { emailField } from './common.js';
+import { AUTH_FIELD_MESSAGES, AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './plain.js';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'X-XSRF-TOKEN';
-export const PASSWORD_MIN_LENGTH = 8;
-
+/** Mirrored by plain.ts's `loginBodyProblems` (the sign-in form checks without zod). */
 export const loginBody = z.object({
   email: emailField,
-  password: z.string().min(1, 'The password field is required.').max(1024),
+  password: z
+    .string()
+    .min(1, AUTH_FIELD_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -16,16 +17,16 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z
   .object({
-    token: z.string().min(1, 'This password reset token is invalid.').max(512),
+    token: z.string().min(1, AUTH_MESSAGES.resetTokenInvalid).max(512),
     email: emailField,
     password: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters long`)
-      .max(1024),
-    password_confirmation: z.string().max(1024),
+      .min(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort)
+      .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((b) => b.password === b.password_confirmation, {
-    message: 'Passwords do not match',
+    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
     path: ['password'],
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -42,16 +43,3 @@ export const currentUser = z.object({
   permissions: z.array(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
-
-export const AUTH_MESSAGES = {
-  failed: 'These credentials do not match our records.',
-  throttled: (seconds: number) => `Too many login attempts. Please try again in ${seconds} seconds.`,
-  disabled: 'This account has been disabled. Please contact your administrator.',
-  roleDisabled: 'The role of this account has been disabled. Please contact your administrator.',
-  resetLinkSent: 'We have emailed your password reset link.',
-  passwordReset: 'Your password has been reset.',
-  resetTokenInvalid: 'This password reset token is invalid.',
-  unauthenticated: 'Unauthenticated.',
-  csrfMismatch: 'CSRF token mismatch.',
-  tooManyAttempts: 'Too Many Attempts.',
-} as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { AUTH_FIELD_MESSAGES, DATE_TIME_PATTERN, EMAIL_MAX_LENGTH, MAX_DATABASE_ID, SIMPLE_EMAIL } from './plain.js';
 
-/** Server date-times travel as `yyyy-MM-dd HH:mm:ss` in the application's time zone (spec section 3). */
-export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const dateTimeString = z.string().regex(DATE_TIME_PATTERN);
 
 /** A calendar day `yyyy-MM-dd`, checked to be a real date. */
@@ -43,13 +42,12 @@ export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
 export const toggleStatusBody = z.object({ toggleStatus: z.boolean() });
 export type ToggleStatusBody = z.infer<typeof toggleStatusBody>;
 
-/**
- * Ids are PostgreSQL integers (serial): a number past 2^31 - 1 names no row, and the database refuses to
- * compare it with an integer column, so it is refused here with a sentence instead.
- */
-export const MAX_DATABASE_ID = 2_147_483_647;
+/** Ids past MAX_DATABASE_ID name no row (see plain.ts). */
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.') });
 
-/** The plain email rule of spec section 5: non-whitespace, an at sign, non-whitespace. */
-export const SIMPLE_EMAIL = /^\S+@\S+$/;
-export const emailField = z.string().trim().max(254).regex(SIMPLE_EMAIL, 'Invalid email');
+/** The plain email rule of spec section 5 (SIMPLE_EMAIL), mirrored by plain.ts's `emailProblem`. */
+export const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, AUTH_FIELD_MESSAGES.emailTooLong)
+  .regex(SIMPLE_EMAIL, AUTH_FIELD_MESSAGES.emailInvalid);

@@ -1,3 +1,4 @@
+export * from './plain.js';
 export * from './common.js';
 export * from './permissions.js';
 export * from './auth.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID } from './common.js';
+import { MAX_DATABASE_ID } from './plain.js';
 
 /**
  * A posting date as the date picker sends it: 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss' or an ISO instant.
@@ -70,20 +70,3 @@ export const postResult = z.object({
   queued: z.array(z.object({ id: z.number().int() })).optional(),
 });
 export type PostResult = z.infer<typeof postResult>;
-
-/** Spec section 8: success and fallback failure toasts per screen. */
-export const POSTING_MESSAGES = {
-  sales: { success: 'Sales invoices posted successfully', failure: 'Failed to post selected sales invoices' },
-  firstJournal: {
-    success: 'First journal transporter invoices posted successfully',
-    failure: 'Failed to post selected first journal transporter invoices',
-  },
-  secondJournal: {
-    success: 'Second journal transporter invoices posted successfully',
-    failure: 'Failed to post selected second journal transporter invoices',
-  },
-  cash: { success: 'Cash advance records posted successfully', failure: 'Failed to post selected cash advance records' },
-  fuel: { success: 'Fuel advance records posted successfully', failure: 'Failed to post selected fuel advance records' },
-  vas: { success: 'Vas Transactions have been queued for posting', failure: 'Failed to queue selected VAS transactions' },
-  loss: 'You do not have the necessary access to post a loss.',
-} as const;

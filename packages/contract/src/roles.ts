@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dateTimeString } from './common.js';
-
-export const ROLE_NAME_MIN_LENGTH = 3;
+import { ROLE_NAME_MIN_LENGTH } from './plain.js';
 
 export const role = z.object({
   id: z.number().int(),

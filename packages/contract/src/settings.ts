@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-export const SETTINGS_MESSAGES = {
-  saved: 'Successfully updated SAP connection settings',
-  testFailed: 'SAP connection test failed.',
-  testSucceeded: 'Successfully connected to SAP Business One.',
-  companyDbRequired: 'Company DB is required',
-  usernameRequired: 'Username is required',
-  /** Only while no password is stored: a blank password keeps the stored one. */
-  passwordRequired: 'Password is required',
-} as const;
+import { SETTINGS_MESSAGES } from './plain.js';
 
 /** The stored password is never sent to the browser: `hasPassword` says whether one is saved. */
 export const connectionSetting = z.object({

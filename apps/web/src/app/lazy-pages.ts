@@ -5,6 +5,9 @@ function lazyPage<K extends string>(load: () => Promise<{ [P in K]: ComponentTyp
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/** The signed-in shell (header, navigation, menus) is its own chunk too: the sign-in pages never show it. */
+export const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+
 export const LoginPage = lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage');
 export const ForgotPasswordPage = lazyPage(
   () => import('@/features/auth/components/forgot-password-page'),

@@ -4,15 +4,12 @@ import { paths } from '@/lib/paths';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { SessionGate } from './guards/session-gate';
-import { AppLayout } from './layout/app-layout';
 import * as pages from './lazy-pages';
-import { RouteError } from './route-error';
 
 /** Spec section 2's route table. */
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <PublicOnly />,
@@ -32,7 +29,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            element: <pages.AppLayout />,
             children: [
               { path: paths.dashboard, element: <pages.DashboardPage /> },
               { path: paths.salesInvoices, element: <pages.SalesInvoicesPage /> },

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+// Only the screens with a date input download the date picker's stylesheet (not the sign-in pages).
+import '@mantine/dates/styles.css';
 import { IconCalendar, IconFilter } from '@tabler/icons-react';
 import type { DateRangeQuery } from '@ff/contract';
 

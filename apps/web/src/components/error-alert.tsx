@@ -4,7 +4,7 @@ import { httpStatus, serverMessage } from '../lib/api-client';
 import { CONTACT_SUPPORT, UNEXPECTED_ERROR } from '../lib/messages';
 
 export type ErrorAlertProps = {
-  /** The failure (an axios error or anything else). */
+  /** The failure (an HttpError from lib/api-client or anything else). */
   error: unknown;
   /** Forces the 'Access Denied' title whatever the status (the transporter screen does this). */
   accessDenied?: boolean;

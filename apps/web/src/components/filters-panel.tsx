@@ -1,9 +1,17 @@
-import { useId } from 'react';
-import { Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Center, Collapse, Group, Loader, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconChevronDown } from '@tabler/icons-react';
-import { DateFilter, type DateFilterProps } from './date-filter';
+import type { DateFilterProps } from './date-filter';
 import classes from './filters-panel.module.css';
+
+/**
+ * The panel starts closed, so the date pickers (@mantine/dates, its stylesheet and the calendar's popover
+ * and modal code) download when it is first opened, or when the pointer or focus reaches its toggle.
+ */
+const loadDateFilter = () => import('./date-filter');
+const DateFilter = lazy(async () => ({ default: (await loadDateFilter()).DateFilter }));
+const preloadDateFilter = () => void loadDateFilter();
 
 export type FiltersPanelProps = DateFilterProps & {
   /** Open on first render; closed by default. */
@@ -13,6 +21,8 @@ export type FiltersPanelProps = DateFilterProps & {
 /** The collapsible 'Filters' panel with From Date, To Date and Filter. */
 export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersPanelProps) {
   const [opened, { toggle }] = useDisclosure(defaultOpened);
+  const [wanted, setWanted] = useState(opened);
+  if (opened && !wanted) setWanted(true);
   const bodyId = useId();
   return (
     <Paper withBorder radius="md">
@@ -21,6 +31,8 @@ export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersP
         onClick={toggle}
         aria-expanded={opened}
         aria-controls={bodyId}
+        onPointerEnter={preloadDateFilter}
+        onFocus={preloadDateFilter}
       >
         <Group gap="xs">
           <IconAdjustmentsHorizontal size={18} aria-hidden />
@@ -32,7 +44,17 @@ export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersP
       </UnstyledButton>
       <Collapse expanded={opened} id={bodyId}>
         <div className={classes.body}>
-          <DateFilter {...filterProps} />
+          {wanted && (
+            <Suspense
+              fallback={
+                <Center mih={60}>
+                  <Loader size="sm" color="yellow" aria-label="Loading the date filter" />
+                </Center>
+              }
+            >
+              <DateFilter {...filterProps} />
+            </Suspense>
+          )}
         </div>
       </Collapse>
     </Paper>

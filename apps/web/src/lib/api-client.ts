@@ -1,25 +1,108 @@
-import axios, { AxiosError } from 'axios';
-import { CSRF_COOKIE, CSRF_HEADER } from '@ff/contract';
+import { CSRF_COOKIE, CSRF_HEADER } from '@ff/contract/plain';
 
 /**
- * Two axios instances: `http` for the sign-in calls at the site root and `api` for /api/v1.
- * Both send cookies and mirror the XSRF-TOKEN cookie into X-XSRF-TOKEN (Sanctum convention).
- * No timeout by default (spec section 7). Interceptors never touch the UI: screens decide what to show.
+ * Two fetch clients: `http` for the sign-in calls at the site root and `api` for /api/v1.
+ * Both send cookies, ask for JSON and mirror the XSRF-TOKEN cookie into X-XSRF-TOKEN (Sanctum convention).
+ * A status outside 2xx rejects with an `HttpError` carrying the answer; no answer at all rejects with an
+ * `HttpError` without one. No timeout (spec section 7). Nothing here touches the UI: screens decide what to show.
  */
-const common = {
-  withCredentials: true,
-  withXSRFToken: true,
-  xsrfCookieName: CSRF_COOKIE,
-  xsrfHeaderName: CSRF_HEADER,
-  headers: { Accept: 'application/json' },
-} as const;
 
-export const http = axios.create({ ...common, baseURL: '/' });
-export const api = axios.create({ ...common, baseURL: '/api/v1' });
+/** What the server answered: the status and the body (parsed JSON, else the text, '' when empty). */
+export interface HttpResponse<T> {
+  status: number;
+  data: T;
+}
+
+/** A call that failed: `response` is the server's answer, or undefined when the server could not be reached. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly response?: HttpResponse<unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'HttpError';
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export interface RequestOptions {
+  /** Query parameters; undefined and null ones are left out. */
+  params?: object;
+}
+
+/** The cookie's value as the server set it (URL-decoded), or undefined. */
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((cookie) => cookie.startsWith(prefix));
+  if (entry === undefined) return undefined;
+  const value = entry.slice(prefix.length);
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function withQuery(url: string, params: object | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, QueryValue>)) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(base: string, method: string, url: string, body: unknown, options?: RequestOptions) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readCookie(CSRF_COOKIE);
+  if (token !== undefined) headers[CSRF_HEADER] = token;
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const target = withQuery(`${base}${url}`, options?.params);
+
+  let answer: Response;
+  try {
+    answer = await fetch(target, init);
+  } catch (error) {
+    throw new HttpError(`${method} ${target} got no answer`, undefined, { cause: error });
+  }
+  const response: HttpResponse<unknown> = { status: answer.status, data: parseBody(await answer.text()) };
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new HttpError(`${method} ${target} answered ${answer.status}`, response);
+  }
+  // Our own server's answer, trusted to match its contract type (the contract is shared with it).
+  return response as HttpResponse<T>;
+}
+
+function createClient(base: string) {
+  return {
+    get: <T = unknown>(url: string, options?: RequestOptions) => request<T>(base, 'GET', url, undefined, options),
+    post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base, 'POST', url, body, options),
+    patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base, 'PATCH', url, body, options),
+  };
+}
+
+export const http = createClient('');
+export const api = createClient('/api/v1');
 
 /** The server's `message`, if the failure carried one. */
 export function serverMessage(error: unknown): string | undefined {
-  if (error instanceof AxiosError) {
+  if (error instanceof HttpError) {
     const data: unknown = error.response?.data;
     if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
       return data.message;
@@ -30,7 +113,7 @@ export function serverMessage(error: unknown): string | undefined {
 
 /** Field errors from a 422 body: `{errors: {field: [message, ...]}}`, first message per field. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof AxiosError) {
+  if (error instanceof HttpError) {
     const data: unknown = error.response?.data;
     if (data && typeof data === 'object' && 'errors' in data && data.errors && typeof data.errors === 'object') {
       const out: Record<string, string> = {};
@@ -45,5 +128,5 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 export function httpStatus(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
+  return error instanceof HttpError ? error.response?.status : undefined;
 }

@@ -1,5 +1,4 @@
-import { AxiosError } from 'axios';
-import { serverMessage } from './api-client';
+import { HttpError, serverMessage } from './api-client';
 import { UNEXPECTED_ERROR } from './messages';
 
 /** An error whose message is written for the person using the app (not a technical detail). */
@@ -11,7 +10,7 @@ export const NETWORK_ERROR = 'Unable to reach the server. Please check your conn
 export function errorMessage(error: unknown, fallback: string = UNEXPECTED_ERROR): string {
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;
-  if (error instanceof AxiosError) return error.response ? fallback : NETWORK_ERROR;
+  if (error instanceof HttpError) return error.response ? fallback : NETWORK_ERROR;
   if (error instanceof UserFacingError) return error.message;
   return fallback;
 }

@@ -1,20 +1,14 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from './api-client';
 import { shouldRetry } from './query-retry';
 
-const withStatus = (status: number) =>
-  new AxiosError('failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    data: {},
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+const withStatus = (status: number) => new HttpError('failed', { status, data: {} });
 
 describe('shouldRetry', () => {
   it('retries other failures up to 3 times', () => {
     expect(shouldRetry(0, withStatus(500))).toBe(true);
     expect(shouldRetry(2, new Error('network'))).toBe(true);
+    expect(shouldRetry(2, new HttpError('no answer'))).toBe(true);
     expect(shouldRetry(3, withStatus(503))).toBe(false);
   });
 

@@ -11,6 +11,8 @@ type AppHeaderProps = {
   onToggleMobile: () => void;
   onToggleDesktop: () => void;
   onLogout: () => void;
+  /** The account menu opened (the place to start downloading what its items show). */
+  onMenuOpen?: () => void;
 };
 
 export function AppHeader(props: AppHeaderProps) {
@@ -38,7 +40,7 @@ export function AppHeader(props: AppHeaderProps) {
             <Logo height={34} />
           </Link>
         </Group>
-        <UserMenu onLogout={props.onLogout} />
+        <UserMenu onLogout={props.onLogout} onOpen={props.onMenuOpen} />
       </Group>
     </AppShell.Header>
   );

@@ -1,12 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { LazyOnOpen } from '@/components/lazy-on-open';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
-import { LogoutModal } from './logout-modal';
 import classes from './app-layout.module.css';
+
+/** The sign-out confirmation (Mantine's Modal) downloads when first wanted; opening the account menu starts it. */
+const loadLogoutModal = () => import('./logout-modal');
+const LogoutModal = lazy(async () => ({ default: (await loadLogoutModal()).LogoutModal }));
+const preloadLogoutModal = () => void loadLogoutModal();
 
 /** Header 60 px, dark navigation 250 px collapsing below `sm`, the page in the main area. */
 export function AppLayout() {
@@ -29,6 +34,7 @@ export function AppLayout() {
         onToggleMobile={mobile.toggle}
         onToggleDesktop={desktop.toggle}
         onLogout={logout.open}
+        onMenuOpen={preloadLogoutModal}
       />
       <AppNavbar onNavigate={mobile.close} collapsed={navCollapsed} />
       <AppShell.Main className={classes.main}>
@@ -36,7 +42,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <LogoutModal opened={logoutOpened} onClose={logout.close} />
+      <LazyOnOpen opened={logoutOpened}>
+        <LogoutModal opened={logoutOpened} onClose={logout.close} />
+      </LazyOnOpen>
     </AppShell>
   );
 }

@@ -13,12 +13,19 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-export function UserMenu({ onLogout }: { onLogout: () => void }) {
+export function UserMenu({ onLogout, onOpen }: { onLogout: () => void; onOpen?: () => void }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   return (
     // No focus placeholder: Mantine's is a role="presentation" child, which a role="menu" may not hold.
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      width={220}
+      shadow="md"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      onOpen={onOpen}
+    >
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${user.name}`}>
           <Group gap="xs" wrap="nowrap">

@@ -1,16 +1,16 @@
 import { memo } from 'react';
 import { Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import { flexRender, type ColumnDef, type Row, type RowSelectionState } from '@tanstack/react-table';
-import { pinnedCellProps } from './pinning';
+import { flexRender, type Cell, type Row } from '@tanstack/react-table';
+import type { PinnedCellProps } from './pinning';
 import classes from './data-table.module.css';
 
 type DataTableBodyProps<T> = {
+  /** The rows of the current page. */
   rows: Row<T>[];
   columnCount: number;
-  // Not read here: a change of either must re-render the rows (cells read them through the table).
-  columns: ColumnDef<T, any>[];
-  rowSelection: RowSelectionState;
+  /** Sticky placement of the pinned columns, by column id. */
+  cellProps: ReadonlyMap<string, PinnedCellProps>;
 };
 
 export function EmptyState() {
@@ -27,7 +27,44 @@ export function EmptyState() {
   );
 }
 
-function DataTableBodyInner<T>({ rows, columnCount }: DataTableBodyProps<T>) {
+/*
+ * A page has 100 rows of 5-20 cells. Rows and cells are plain <tr>/<td> elements with the classes and data
+ * attributes Mantine's Table.Tr/Table.Td would give them (the <Table> around them sets the spacing and
+ * border variables): a Table.Td is a Box, whose props and styles resolution per cell was most of the cost
+ * of rendering a page.
+ */
+const ROW_CLASS = `${Table.classes.tr} mantine-Table-tr ${classes.row}`;
+const CELL_CLASS = `${Table.classes.td} mantine-Table-td ${classes.td}`;
+
+type DataTableRowProps<T> = {
+  /** table-core's memoised visible cells of the row: a new array for a new record, columns or pinning. */
+  cells: Cell<T, unknown>[];
+  cellProps: ReadonlyMap<string, PinnedCellProps>;
+  selected: boolean;
+  /** Not read here: a change must re-render the row's checkbox (whether a row can be selected can change with its inputs). */
+  selectable: boolean;
+};
+
+function DataTableRowInner<T>({ cells, cellProps, selected }: DataTableRowProps<T>) {
+  return (
+    <tr className={ROW_CLASS} data-with-row-border data-selected={selected || undefined}>
+      {cells.map((cell) => (
+        <td key={cell.id} className={CELL_CLASS} {...cellProps.get(cell.column.id)}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * One row, re-rendered only when its record, columns or selection change: a search that keeps a row on the
+ * page does not render it again. Inputs that edit a row's draft read it from a context, which reaches them
+ * through the memo.
+ */
+const DataTableRow = memo(DataTableRowInner) as typeof DataTableRowInner;
+
+export function DataTableBody<T>({ rows, columnCount, cellProps }: DataTableBodyProps<T>) {
   if (rows.length === 0) {
     return (
       <Table.Tbody>
@@ -42,17 +79,14 @@ function DataTableBodyInner<T>({ rows, columnCount }: DataTableBodyProps<T>) {
   return (
     <Table.Tbody>
       {rows.map((row) => (
-        <Table.Tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
-          {row.getVisibleCells().map((cell) => (
-            <Table.Td key={cell.id} className={classes.td} {...pinnedCellProps(cell.column)}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </Table.Td>
-          ))}
-        </Table.Tr>
+        <DataTableRow
+          key={row.id}
+          cells={row.getVisibleCells()}
+          cellProps={cellProps}
+          selected={row.getIsSelected()}
+          selectable={row.getCanSelect()}
+        />
       ))}
     </Table.Tbody>
   );
 }
-
-/** Only the current page's rows; skips re-rendering while the user is still typing a search. */
-export const DataTableBody = memo(DataTableBodyInner) as typeof DataTableBodyInner;

@@ -4,7 +4,6 @@ import { ScrollArea, Table } from '@mantine/core';
 import {
   getCoreRowModel,
   getPaginationRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnPinningState,
   type RowSelectionState,
@@ -18,12 +17,13 @@ import { DataTableHead } from './data-table-head';
 import { downloadCsv, rowsToCsv } from './export-csv';
 import { naturalSort } from './natural-sort';
 import { clampPageIndex, countSelected, pageCount } from './paging';
-import { buildSearchIndex, filterBySearch, getSearchAccessors } from './search';
+import { pinnedCellProps } from './pinning';
+import { getSearchedRowModel, getStableSortedRowModel } from './row-models';
 import { SELECTION_COLUMN_ID, selectionColumn } from './selection-column';
 import classes from './data-table.module.css';
 
 export type DataTableGridProps<T> = Omit<DataTableProps<T>, 'toolbar' | 'loading' | 'enableExport'> & {
-  /** The (deferred) search text. */
+  /** The search text. */
   search: string;
   /** Receives the export action of the shown rows, for the toolbar's Export button. */
   exportRef: RefObject<(() => void) | null>;
@@ -33,9 +33,9 @@ const resolve = <S,>(updater: Updater<S>, previous: S): S =>
   typeof updater === 'function' ? (updater as (old: S) => S)(previous) : updater;
 
 /**
- * The table itself. It only ever renders with the deferred search: the table-core instance caches its row
- * models in place, so rendering it with the old and the new search by turns (urgent keystroke render,
- * then background render) would rebuild 10,000 rows twice per key.
+ * The table itself. table-core holds one Row per record for as long as the data is the same; searching and
+ * sorting filter and re-order those rows (see row-models.ts), and the body renders only the rows that are
+ * new on the page.
  */
 function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   const { data, columns, getRowId, pageSize = 10, enableRowSelection, search, exportRef } = props;
@@ -48,12 +48,6 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   const selection = props.rowSelection ?? ownSelection;
   const selectable = Boolean(enableRowSelection);
 
-  // Search: one lowercase string per row, rebuilt only when the data or columns change.
-  const accessors = useMemo(() => getSearchAccessors(columns), [columns]);
-  const searchIndex = useMemo(() => buildSearchIndex(data, accessors), [data, accessors]);
-  const rows = useMemo(() => filterBySearch(data, searchIndex, search), [data, searchIndex, search]);
-  const rowIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
-
   const allColumns = useMemo(
     () => (selectable ? [selectionColumn<T>(), ...columns] : columns),
     [selectable, columns],
@@ -61,18 +55,21 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   const pinnedLeft = props.columnPinning?.left;
   const pinnedRight = props.columnPinning?.right;
   const pinning = useMemo<ColumnPinningState>(
-    () => ({ left: selectable ? [SELECTION_COLUMN_ID, ...(pinnedLeft ?? [])] : pinnedLeft, right: pinnedRight }),
+    () => ({
+      left: selectable ? [SELECTION_COLUMN_ID, ...(pinnedLeft ?? [])] : pinnedLeft,
+      right: pinnedRight,
+    }),
     [selectable, pinnedLeft, pinnedRight],
   );
-  const currentPage = clampPageIndex(pageIndex, rows.length, pageSize);
-  // Stable identity, so table-core's memoised page rows (and the memoised body) survive unrelated renders.
-  const pagination = useMemo(() => ({ pageIndex: currentPage, pageSize }), [currentPage, pageSize]);
+  // Stable identity, so table-core's memoised page rows survive unrelated renders.
+  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
 
   const table = useReactTable<T>({
-    data: rows,
+    // The whole data set: table-core builds its rows once per data change; the search filters them.
+    data,
     columns: allColumns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination },
+    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination, globalFilter: search },
     onSortingChange: (updater) => {
       setSorting((old) => resolve(updater, old));
       setPageIndex(0);
@@ -90,9 +87,16 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
     autoResetPageIndex: false,
     defaultColumn: { sortingFn: naturalSort },
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getSearchedRowModel(),
+    getSortedRowModel: getStableSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
   });
+
+  // The searched, sorted rows; a page past the last one (the data shrank) moves back to the last page.
+  const searchedRows = table.getPrePaginationRowModel().rows;
+  const currentPage = clampPageIndex(pageIndex, searchedRows.length, pageSize);
+  if (currentPage !== pageIndex) setPageIndex(currentPage);
+  const searchedIds = useMemo(() => searchedRows.map((row) => row.id), [searchedRows]);
 
   const ariaLabel = props['aria-label'];
   useEffect(() => {
@@ -104,25 +108,38 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   }, [exportRef, table, ariaLabel]);
 
   const pageRows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
+  // The pinned columns' sticky placement, worked out once per pinning rather than once per cell.
+  const pinnedLeftColumns = table.getLeftVisibleLeafColumns();
+  const pinnedRightColumns = table.getRightVisibleLeafColumns();
+  const cellProps = useMemo(
+    () =>
+      new Map(
+        [...pinnedLeftColumns, ...pinnedRightColumns].map((column) => [column.id, pinnedCellProps(column)]),
+      ),
+    [pinnedLeftColumns, pinnedRightColumns],
+  );
   return (
     <>
       <ScrollArea h="60vh" type="auto">
-        <Table stickyHeader verticalSpacing="xs" horizontalSpacing="sm" fz="sm" className={classes.table} aria-label={ariaLabel}>
+        <Table
+          stickyHeader
+          verticalSpacing="xs"
+          horizontalSpacing="sm"
+          fz="sm"
+          className={classes.table}
+          aria-label={ariaLabel}
+        >
           <DataTableHead table={table} />
-          <DataTableBody
-            rows={pageRows}
-            columnCount={table.getVisibleLeafColumns().length}
-            columns={allColumns}
-            rowSelection={selection}
-          />
+          <DataTableBody rows={pageRows} columnCount={visibleColumns.length} cellProps={cellProps} />
         </Table>
       </ScrollArea>
       <DataTableFooter
         rowsOnPage={pageRows.length}
-        filteredTotal={rows.length}
-        selectedCount={countSelected(rowIds, selection)}
+        filteredTotal={searchedRows.length}
+        selectedCount={countSelected(searchedIds, selection)}
         pageIndex={currentPage}
-        pageCount={pageCount(rows.length, pageSize)}
+        pageCount={pageCount(searchedRows.length, pageSize)}
         onPageIndexChange={setPageIndex}
       />
     </>

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Column } from '@tanstack/react-table';
 
-type PinnedCellProps = {
+export type PinnedCellProps = {
   style?: CSSProperties;
   'data-pinned'?: 'left' | 'right';
   'data-pinned-edge'?: true;

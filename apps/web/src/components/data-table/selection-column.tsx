@@ -1,5 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
+import { RowCheckbox } from './row-checkbox';
 
 export const SELECTION_COLUMN_ID = 'select';
 
@@ -23,9 +24,9 @@ export function selectionColumn<T>(): ColumnDef<T, unknown> {
         />
       );
     },
+    // The light look-alike of the header's Checkbox: a page holds 100 of these.
     cell: ({ row }) => (
-      <Checkbox
-        size="xs"
+      <RowCheckbox
         aria-label={`Select row ${row.id}`}
         checked={row.getIsSelected()}
         disabled={!row.getCanSelect()}

@@ -1,3 +1,6 @@
+import { CloseButton, Input } from '@mantine/core';
+import { PickerInputBase } from '@mantine/dates';
+import { IconCalendarTime } from '@tabler/icons-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '@/test/render';
@@ -60,5 +63,82 @@ describe('PostingDateInput', { timeout: 30_000 }, () => {
     );
     expect(screen.getByText('Pick date and time')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Clear posting date of trip TRP-1' })).toBeNull();
+  });
+});
+
+/** An element as its tag, sorted attributes (class tokens sorted, ids left out), children and text. */
+function shape(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+  const element = node as Element;
+  const attributes = Array.from(element.attributes)
+    .filter((attribute) => attribute.name !== 'id')
+    .map((attribute) =>
+      attribute.name === 'class'
+        ? `class=${[...new Set(attribute.value.split(/\s+/))].sort().join(' ')}`
+        : `${attribute.name}=${attribute.value}`,
+    )
+    .sort();
+  const children = Array.from(element.childNodes).map(shape);
+  return `<${element.tagName.toLowerCase()} ${attributes.join(' ')}>${children.join('')}</>`;
+}
+
+type Case = { value: Date | null; invalid: boolean; disabled: boolean };
+
+/** What the look-alike stands in for: Mantine's Input as a button, as the picker's own input looks. */
+function MantineReference({ value, invalid, disabled }: Case) {
+  return (
+    <Input
+      component="button"
+      type="button"
+      size="xs"
+      w={176}
+      multiline
+      disabled={disabled}
+      error={invalid}
+      aria-label={LABEL}
+      aria-invalid={invalid || undefined}
+      aria-haspopup="dialog"
+      title={invalid ? 'The posting date must be between the document date and now.' : undefined}
+      classNames={{ input: PickerInputBase.classes.input }}
+      leftSection={<IconCalendarTime size={14} aria-hidden />}
+      rightSectionPointerEvents="all"
+      rightSection={
+        value && !disabled ? <CloseButton size="sm" aria-label="Clear posting date of trip TRP-1" /> : null
+      }
+    >
+      {value ? '05 Mar 2025 14:07' : <Input.Placeholder>Pick date and time</Input.Placeholder>}
+    </Input>
+  );
+}
+
+describe('PostingDateInput before its first click', () => {
+  it.each<[string, Case]>([
+    ['with a value', { value: new Date(2025, 2, 5, 14, 7), invalid: false, disabled: false }],
+    ['empty', { value: null, invalid: false, disabled: false }],
+    ['out of range', { value: new Date(2025, 2, 5, 14, 7), invalid: true, disabled: false }],
+    ['disabled', { value: new Date(2025, 2, 5, 14, 7), invalid: false, disabled: true }],
+  ])("looks like Mantine's xs Input (%s)", (_, state) => {
+    renderWithMantine(
+      <>
+        <div data-testid="mantine">
+          <MantineReference {...state} />
+        </div>
+        <div data-testid="light">
+          <PostingDateInput
+            aria-label={LABEL}
+            // 5 March is inside this range; 1 January 2025 is before it.
+            documentDate={state.invalid ? '2025-03-06 08:00:00' : '2025-01-01 08:00:00'}
+            value={state.value}
+            disabled={state.disabled}
+            onChange={() => undefined}
+          />
+        </div>
+      </>,
+    );
+    const reference = screen.getByTestId('mantine').firstElementChild!;
+    const candidate = screen.getByTestId('light').firstElementChild!;
+    // The whole input under the wrapper: the calendar icon's section, its icon and the button at least.
+    expect(reference.querySelectorAll('div, button, svg').length).toBeGreaterThanOrEqual(3);
+    expect(shape(candidate)).toBe(shape(reference));
   });
 });

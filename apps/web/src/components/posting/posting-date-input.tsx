@@ -1,7 +1,9 @@
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import dayjs from 'dayjs';
-import { CloseButton, Input } from '@mantine/core';
+import { CloseButton, CloseIcon, Input, rem, UnstyledButton } from '@mantine/core';
 import { DateTimePicker, PickerInputBase } from '@mantine/dates';
+// Only the screens with a date input download the date picker's stylesheet (not the sign-in pages).
+import '@mantine/dates/styles.css';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { isPostingDateValid, parseServerDate } from './posting-date';
 
@@ -43,6 +45,34 @@ export const PostingDateInput = memo(function PostingDateInput(props: PostingDat
 
 type Variant = PostingDateInputProps & { invalid: boolean };
 
+/*
+ * The look-alike is the markup, classes and CSS variables Mantine's
+ * `<Input component="button" size="xs" multiline leftSection rightSection={<CloseButton size="sm" />}>` gives
+ * (posting-date-input.test.tsx holds them equal), written out as plain elements: Mantine's Input, its
+ * sections and the CloseButton resolve props and styles per element, and a search keystroke can mount 100 of
+ * these at once.
+ */
+const WRAPPER_CLASS = `${Input.classes.wrapper} mantine-Input-wrapper`;
+const WRAPPER_STYLE = {
+  '--input-height': 'var(--input-height-xs)',
+  '--input-fz': 'var(--mantine-font-size-xs)',
+  '--input-padding-y': 'var(--input-padding-y-xs)',
+  '--input-left-section-pointer-events': 'none',
+  '--input-right-section-pointer-events': 'all',
+  width: rem(WIDTH),
+} as CSSProperties;
+const SECTION_CLASS = `${Input.classes.section} mantine-Input-section`;
+const INPUT_CLASS = `${PickerInputBase.classes.input} ${Input.classes.input} mantine-Input-input`;
+const PLACEHOLDER_CLASS = `${Input.classes.placeholder} mantine-InputPlaceholder-placeholder`;
+const CLOSE_CLASS = `mantine-focus-auto mantine-active ${CloseButton.classes['root--subtle']} ${CloseButton.classes.root} mantine-CloseButton-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+const CLOSE_STYLE = { '--cb-size': 'var(--cb-size-sm)' } as CSSProperties;
+const leftSection = (
+  <div data-position="left" className={SECTION_CLASS}>
+    {icon}
+  </div>
+);
+const placeholder = <span className={PLACEHOLDER_CLASS}>{PLACEHOLDER}</span>;
+
 function PostingDateButton({
   value,
   onChange,
@@ -51,31 +81,51 @@ function PostingDateButton({
   onActivate,
   'aria-label': ariaLabel,
 }: Variant & { onActivate: () => void }) {
+  const clearable = value !== null && !disabled;
   return (
-    <Input
-      component="button"
-      type="button"
-      size="xs"
-      w={WIDTH}
-      multiline
-      disabled={disabled}
-      error={invalid}
-      aria-label={ariaLabel}
-      aria-invalid={invalid || undefined}
-      aria-haspopup="dialog"
-      title={invalid ? OUT_OF_RANGE : undefined}
-      classNames={{ input: PickerInputBase.classes.input }}
-      leftSection={icon}
-      rightSectionPointerEvents="all"
-      rightSection={
-        value && !disabled ? (
-          <CloseButton size="sm" aria-label={clearLabel(ariaLabel)} onClick={() => onChange(null)} />
-        ) : null
-      }
-      onClick={onActivate}
+    <div
+      className={WRAPPER_CLASS}
+      style={WRAPPER_STYLE}
+      data-variant="default"
+      data-size="xs"
+      data-error={invalid || undefined}
+      data-disabled={disabled || undefined}
+      data-multiline
+      data-with-right-section={clearable || undefined}
+      data-with-left-section
     >
-      {value ? dayjs(value).format(VALUE_FORMAT) : <Input.Placeholder>{PLACEHOLDER}</Input.Placeholder>}
-    </Input>
+      {leftSection}
+      <button
+        type="button"
+        className={INPUT_CLASS}
+        data-variant="default"
+        data-error={invalid || undefined}
+        data-disabled={disabled || undefined}
+        disabled={disabled}
+        aria-label={ariaLabel}
+        aria-invalid={invalid || undefined}
+        aria-haspopup="dialog"
+        title={invalid ? OUT_OF_RANGE : undefined}
+        onClick={onActivate}
+      >
+        {value ? dayjs(value).format(VALUE_FORMAT) : placeholder}
+      </button>
+      {clearable && (
+        <div data-position="right" className={SECTION_CLASS}>
+          <button
+            type="button"
+            className={CLOSE_CLASS}
+            style={CLOSE_STYLE}
+            data-variant="subtle"
+            data-size="sm"
+            aria-label={clearLabel(ariaLabel)}
+            onClick={() => onChange(null)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 

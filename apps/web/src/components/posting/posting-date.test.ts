@@ -13,6 +13,8 @@ describe('posting date rules', () => {
 
   it('parses server date-times in local time', () => {
     expect(parseServerDate('2026-11-01 07:05:09')).toEqual(new Date(2026, 10, 1, 7, 5, 9));
+    expect(parseServerDate('2026-11-01')).toEqual(new Date(2026, 10, 1));
+    expect(parseServerDate('2026-11-01T07:05:09')).toEqual(new Date(2026, 10, 1, 7, 5, 9));
     expect(parseServerDate('nonsense')).toBeNull();
     expect(parseServerDate(null)).toBeNull();
   });

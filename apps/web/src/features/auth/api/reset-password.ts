@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { statusBody, type ResetPasswordBody, type StatusBody } from '@ff/contract';
+import type { ResetPasswordBody, StatusBody } from '@ff/contract';
 import { http } from '@/lib/api-client';
 import { fetchCsrfCookie } from '@/lib/auth/csrf';
 
 /** `POST /reset-password {token, email, password, password_confirmation}`. */
 export async function resetPassword(body: ResetPasswordBody): Promise<StatusBody> {
   await fetchCsrfCookie();
-  const response = await http.post<unknown>('/reset-password', body);
-  return statusBody.parse(response.data);
+  const response = await http.post<StatusBody>('/reset-password', body);
+  return response.data;
 }
 
 export function useResetPassword() {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMail } from '@tabler/icons-react';
-import { forgotPasswordBody, type ForgotPasswordBody } from '@ff/contract';
+import type { ForgotPasswordBody } from '@ff/contract';
+import { forgotPasswordBodyProblems } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -18,12 +19,12 @@ export function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordBody>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordBody, { sync: true }),
+    validate: forgotPasswordBodyProblems,
   });
 
   const submit = form.onSubmit((values) => {
     setStatus(null);
-    request.mutate(forgotPasswordBody.parse(values), {
+    request.mutate({ email: values.email.trim() }, {
       onSuccess: (answer) => {
         setStatus(answer.status);
         notifySuccess({ message: answer.status, ...TOAST });

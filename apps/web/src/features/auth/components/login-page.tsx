@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { loginBody, type LoginBody } from '@ff/contract';
+import type { LoginBody } from '@ff/contract';
+import { loginBodyProblems } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
 import { useLogin } from '@/lib/auth/login';
 import { errorMessage } from '@/lib/error-message';
@@ -18,11 +19,12 @@ export function LoginPage() {
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginBody, { sync: true }),
+    // The contract's rules without zod, so the sign-in screen does not download every schema.
+    validate: loginBodyProblems,
   });
 
   const submit = form.onSubmit((values) => {
-    login.mutate(loginBody.parse(values), {
+    login.mutate({ email: values.email.trim(), password: values.password }, {
       onSuccess: () => void navigate(paths.dashboard, { replace: true }),
       onError: (error) => {
         form.setErrors(serverFieldErrors(error));

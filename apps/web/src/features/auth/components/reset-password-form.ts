@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resetPasswordBody } from '@ff/contract';
+import { AUTH_FIELD_MESSAGES } from '@ff/contract/plain';
 
 /** The two fields the user types; the token and email come from the link. */
 export const resetPasswordForm = z
@@ -8,7 +9,7 @@ export const resetPasswordForm = z
     password_confirmation: z.string(),
   })
   .refine((values) => values.password === values.password_confirmation, {
-    message: 'Passwords do not match',
+    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
     path: ['password_confirmation'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { formatLedgerAccount, type LedgerAccount } from '@ff/contract';
+import type { LedgerAccount } from '@ff/contract';
+import { formatLedgerAccount } from '@ff/contract/plain';
 import { NativeSelect, type ComboboxItem } from '@mantine/core';
 import { PostingDateInput } from '@/components/posting/posting-date-input';
 

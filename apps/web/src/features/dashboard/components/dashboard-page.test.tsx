@@ -48,7 +48,7 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
       '/journalVasTransaction',
       '/secondJournalTransporterInvoice',
     ]);
-    for (const call of api.calls) expect(call.params).toBeUndefined();
+    for (const call of api.calls) expect(call.params).toEqual({});
     expect(screen.getByText('Finance')).toBeTruthy();
   });
 

@@ -134,7 +134,9 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
     expect(api.calls[0]?.params).toEqual({});
     // Filter with unchanged dates reloads the list.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Filters' })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Filter' })));
+    // The panel's date inputs are a lazy chunk: the Filter button shows once it has loaded.
+    const filter = await screen.findByRole('button', { name: 'Filter' }, { timeout: 10_000 });
+    await act(async () => fireEvent.click(filter));
     await waitFor(() => expect(api.calls).toHaveLength(2));
   });
 

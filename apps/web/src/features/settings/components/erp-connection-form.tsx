@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { SETTINGS_MESSAGES, type ConnectionSetting } from '@ff/contract';
+import type { ConnectionSetting } from '@ff/contract';
+import { SETTINGS_MESSAGES } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';

@@ -2,36 +2,12 @@ import type { ReactNode } from 'react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionSetting } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithMantine } from '@/test/render';
 import { SettingsPage } from './settings-page';
-
-type Call = { method: string; url: string; body: unknown };
-type Handler = (call: Call) => [number, unknown];
-
-/** Answers the `api` instance's requests in memory and records them. */
-function fakeApi(handler: Handler) {
-  const calls: Call[] = [];
-  const original = api.defaults.adapter;
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const call = {
-      method: config.method ?? 'get',
-      url: config.url ?? '',
-      body: config.data ? JSON.parse(config.data) : undefined,
-    };
-    calls.push(call);
-    const [status, data] = handler(call);
-    const response: AxiosResponse = { data, status, statusText: '', headers: new AxiosHeaders(), config };
-    if (status >= 400)
-      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, response);
-    return response;
-  };
-  return { calls, restore: () => (api.defaults.adapter = original) };
-}
 
 function renderPage(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

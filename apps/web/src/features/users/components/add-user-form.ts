@@ -1,4 +1,5 @@
-import { SIMPLE_EMAIL, type CreateUserBody } from '@ff/contract';
+import type { CreateUserBody } from '@ff/contract';
+import { AUTH_FIELD_MESSAGES, SIMPLE_EMAIL } from '@ff/contract/plain';
 import { DEFAULT_COUNTRY, findCountryOption } from './country-options';
 import { hasPhoneDigits, toMobileNo } from './phone-number';
 
@@ -26,7 +27,7 @@ export const ADD_USER_INITIAL_VALUES: AddUserFormValues = {
 export const ADD_USER_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
-  invalidEmail: 'Invalid email',
+  invalidEmail: AUTH_FIELD_MESSAGES.emailInvalid,
   mobileRequired: 'Mobile number is required',
   countryRequired: 'Choose the country of the mobile number',
   roleRequired: 'Role is required',

@@ -19,7 +19,7 @@ export const ADD_USER_SUCCESS =
   'User has been added successfully. A link to set their password has been e-mailed to them.';
 const ADD_USER_FAILED = 'Failed to add the user. Please check the details and try again.';
 
-interface AddUserModalProps {
+export interface AddUserModalProps {
   opened: boolean;
   onClose: () => void;
 }

@@ -2,36 +2,12 @@ import type { ReactNode } from 'react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role, User } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithMantine } from '@/test/render';
 import { UsersPage } from './users-page';
-
-type Call = { method: string; url: string; body: unknown };
-type Handler = (call: Call) => [number, unknown];
-
-/** Answers the `api` instance's requests in memory and records them. */
-function fakeApi(handler: Handler) {
-  const calls: Call[] = [];
-  const original = api.defaults.adapter;
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const call = {
-      method: config.method ?? 'get',
-      url: config.url ?? '',
-      body: config.data ? JSON.parse(config.data) : undefined,
-    };
-    calls.push(call);
-    const [status, data] = handler(call);
-    const response: AxiosResponse = { data, status, statusText: '', headers: new AxiosHeaders(), config };
-    if (status >= 400)
-      throw new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, response);
-    return response;
-  };
-  return { calls, restore: () => (api.defaults.adapter = original) };
-}
 
 function renderPage(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -139,7 +115,12 @@ describe('UsersPage', { timeout: 30_000 }, () => {
 
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Add User' })));
     // Plain DOM lookups inside the form: role queries over the ~250 country options are slow in jsdom.
-    const dialog = await waitFor(() => document.querySelector<HTMLElement>('[role="dialog"]')!);
+    // The form's code downloads when the modal first opens: wait for the form, not just the dialog.
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role="dialog"]');
+      if (!found?.querySelector('form')) throw new Error('The Add User form is not shown yet.');
+      return found;
+    }, { timeout: 10_000 });
     expect(within(dialog).getAllByText('Add User').length).toBeGreaterThan(0);
     const submit = () => within(dialog).getByText('Submit').closest('button')!;
     await act(async () => fireEvent.click(submit()));

@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { FiltersPanel } from '@/components/filters-panel';
 import { PageHeader } from '@/components/page-header';
 import { useUsers } from '../api/get-users';
-import { AddUserModal } from './add-user-modal';
+import { LazyAddUserModal, preloadAddUserModal } from './lazy-add-user-modal';
 import { usersColumns } from './users-columns';
 
 const PAGE_SIZE = 100;
@@ -37,13 +37,18 @@ export function UsersPage() {
           enableExport={false}
           loading={users.isFetching}
           toolbar={
-            <Button leftSection={<IconPlus size={16} />} onClick={addUser.open}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={addUser.open}
+              onPointerEnter={preloadAddUserModal}
+              onFocus={preloadAddUserModal}
+            >
               Add User
             </Button>
           }
         />
       )}
-      <AddUserModal opened={addUserOpened} onClose={addUser.close} />
+      <LazyAddUserModal opened={addUserOpened} onClose={addUser.close} />
     </Stack>
   );
 }

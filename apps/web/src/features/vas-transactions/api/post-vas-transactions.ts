@@ -1,4 +1,5 @@
-import { POSTING_MESSAGES, type PostResult, type PostVasTransactionsBody } from '@ff/contract';
+import type { PostResult, PostVasTransactionsBody } from '@ff/contract';
+import { POSTING_MESSAGES } from '@ff/contract/plain';
 import { usePostRecords } from '@/components/posting/use-post-records';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { formatLedgerAccount, type LedgerAccount } from '@ff/contract';
+import type { LedgerAccount } from '@ff/contract';
+import { formatLedgerAccount } from '@ff/contract/plain';
 import { NativeSelect, NumberInput, TextInput, type ComboboxItem } from '@mantine/core';
 import { isDecimal, compareDecimal } from '@/components/posting/decimal';
 import { PostingDateInput } from '@/components/posting/posting-date-input';

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
-import { PERMISSIONS, POSTING_MESSAGES, type DateRangeQuery, type VasTransactionRow } from '@ff/contract';
+import type { DateRangeQuery, VasTransactionRow } from '@ff/contract';
+import { PERMISSIONS, POSTING_MESSAGES } from '@ff/contract/plain';
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { FiltersPanel } from '@/components/filters-panel';
