@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnFromSource } from './posting-worker-process.js';
 
 /**
  * Tests only: `npm start` (src/main.ts) as a real separate process, from source like posting-worker-process.ts
  * runs the worker, so it is the code under test. It answers once the server logs its address.
  */
-const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mainEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 export type ApiProcess = {
@@ -18,17 +18,7 @@ export type ApiProcess = {
 };
 
 export async function spawnApiProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainEntry], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnFromSource(mainEntry, env);
   const output: string[] = [];
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));

@@ -20,10 +20,13 @@ export type WorkerProcess = {
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', workerEntry], {
+/**
+ * A server entry (src/*.ts) as its own process through tsx, with production settings and only the given
+ * environment: nothing of the test runner's environment leaks in (e.g. TEST_DB).
+ */
+export function spawnFromSource(entry: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
     cwd: serverRoot,
-    // Only what the worker needs: nothing of the test runner's environment leaks in (e.g. TEST_DB).
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -33,6 +36,10 @@ export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+export function spawnWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawnFromSource(workerEntry, env);
   const output: string[] = [];
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {
