@@ -1,22 +1,10 @@
 import { Checkbox } from '@mantine/core';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { markupShape } from '@/test/markup-shape';
 import { renderWithMantine } from '@/test/render';
 import { RowCheckbox } from './row-checkbox';
 
-/** An element as its tag, sorted attributes (class tokens sorted, ids left out) and children. */
-function shape(element: Element): string {
-  const attributes = Array.from(element.attributes)
-    .filter((attribute) => attribute.name !== 'id')
-    .map((attribute) =>
-      attribute.name === 'class'
-        ? `class=${[...new Set(attribute.value.split(/\s+/))].sort().join(' ')}`
-        : `${attribute.name}=${attribute.value}`,
-    )
-    .sort();
-  const children = Array.from(element.children).map(shape);
-  return `<${element.tagName.toLowerCase()} ${attributes.join(' ')}>${children.join('')}</>`;
-}
 
 function shapes(checked: boolean, disabled: boolean) {
   const mantine = renderWithMantine(
@@ -44,7 +32,7 @@ function shapes(checked: boolean, disabled: boolean) {
   const candidate = screen.getByTestId('light').firstElementChild!;
   // Both are the whole checkbox (root, body, inner, input, icon, label wrapper), not an empty element.
   expect(reference.querySelectorAll('div, input, svg, path')).toHaveLength(6);
-  const result = [shape(reference), shape(candidate)];
+  const result = [markupShape(reference), markupShape(candidate)];
   mantine.unmount();
   light.unmount();
   return result;

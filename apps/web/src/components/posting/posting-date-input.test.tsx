@@ -3,6 +3,7 @@ import { PickerInputBase } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { markupShape } from '@/test/markup-shape';
 import { renderWithMantine } from '@/test/render';
 import { PostingDateInput } from './posting-date-input';
 
@@ -66,21 +67,6 @@ describe('PostingDateInput', { timeout: 30_000 }, () => {
   });
 });
 
-/** An element as its tag, sorted attributes (class tokens sorted, ids left out), children and text. */
-function shape(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
-  const element = node as Element;
-  const attributes = Array.from(element.attributes)
-    .filter((attribute) => attribute.name !== 'id')
-    .map((attribute) =>
-      attribute.name === 'class'
-        ? `class=${[...new Set(attribute.value.split(/\s+/))].sort().join(' ')}`
-        : `${attribute.name}=${attribute.value}`,
-    )
-    .sort();
-  const children = Array.from(element.childNodes).map(shape);
-  return `<${element.tagName.toLowerCase()} ${attributes.join(' ')}>${children.join('')}</>`;
-}
 
 type Case = { value: Date | null; invalid: boolean; disabled: boolean };
 
@@ -139,6 +125,6 @@ describe('PostingDateInput before its first click', () => {
     const candidate = screen.getByTestId('light').firstElementChild!;
     // The whole input under the wrapper: the calendar icon's section, its icon and the button at least.
     expect(reference.querySelectorAll('div, button, svg').length).toBeGreaterThanOrEqual(3);
-    expect(shape(candidate)).toBe(shape(reference));
+    expect(markupShape(candidate)).toBe(markupShape(reference));
   });
 });
