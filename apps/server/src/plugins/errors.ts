@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { HttpError, ValidationFailed, validationMessage } from '../lib/errors.js';
+import { findIllFormedText } from '../lib/well-formed-text.js';
 
 /** Zod issues become Laravel-style field errors, e.g. `{email: ['Invalid email']}`. */
 export class RequestValidationError extends Error {
@@ -36,28 +37,14 @@ function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
   return errors;
 }
 
-/** PostgreSQL text cannot hold U+0000: a request carrying it is refused before any of it reaches the database. */
-export const NUL_MESSAGE = 'The text must not contain the NUL character (\\u0000).';
-
-/** The path of the first string (or key) holding U+0000 in a parsed body, query or params; null when none. */
-function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 100) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
-    const found = nulPath(item, [...path, key], depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
 /** Validates body, query and params with the route's zod schemas; failures are 422 with field errors. */
 export function registerValidation(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema }) => (data: unknown) => {
     // Fastify hands a missing body over as null; validating it as {} names each missing field.
     const input = data === null || data === undefined ? {} : data;
-    const nul = nulPath(input);
-    if (nul) return { error: new RequestValidationError({ [nul.join('.') || 'body']: [NUL_MESSAGE] }) };
+    // Text the database would not store exactly as received (NUL, lone surrogates) is refused first.
+    const illFormed = findIllFormedText(input);
+    if (illFormed) return { error: new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] }) };
     const result = (schema as ZodType).safeParse(input, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toFieldErrors(result.error.issues as Issue[])) };

@@ -1,0 +1,40 @@
+/**
+ * Text from outside (JSON bodies, query strings, imported files) must be text PostgreSQL stores exactly as
+ * received: no U+0000 (a text column cannot hold it) and no lone UTF-16 surrogate (the driver would store
+ * U+FFFD instead, so anything computed over the JavaScript string, such as the audit hash, would no longer
+ * match what is stored). Checked once at the boundary; everything behind it may assume well-formed text.
+ */
+
+export const NUL_MESSAGE = 'The text must not contain the NUL character (\\u0000).';
+export const LONE_SURROGATE_MESSAGE = 'The text must be valid Unicode (it contains a lone UTF-16 surrogate).';
+
+/** The reason a string is not storable text, or null when it is. */
+export function illFormedTextReason(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (!text.isWellFormed()) return LONE_SURROGATE_MESSAGE;
+  return null;
+}
+
+/** Replaces what {@link illFormedTextReason} objects to, for use in messages that echo a bad value or key. */
+const printable = (text: string) => text.toWellFormed().replaceAll('\u0000', '');
+
+export type IllFormedText = { path: string[]; message: string };
+
+/**
+ * The path and reason of the first string (or object key) in a parsed value that is not storable text;
+ * null when every string is well formed. Depth is bounded; the body size limit bounds the rest.
+ */
+export function findIllFormedText(value: unknown, path: string[] = [], depth = 0): IllFormedText | null {
+  if (typeof value === 'string') {
+    const message = illFormedTextReason(value);
+    return message ? { path, message } : null;
+  }
+  if (value === null || typeof value !== 'object' || depth > 100) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const keyMessage = illFormedTextReason(key);
+    if (keyMessage) return { path: [...path, printable(key)], message: keyMessage };
+    const found = findIllFormedText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
