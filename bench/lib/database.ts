@@ -3,6 +3,7 @@ import { seedConnectionSetting } from '../../apps/server/src/bootstrap/connectio
 import { seedLedgerAccounts } from '../../apps/server/src/bootstrap/ledger-accounts.js';
 import { seedFoundation } from '../../apps/server/src/bootstrap/seed.js';
 import { openDatabase, runMigrations, type Database } from '../../apps/server/src/db/client.js';
+import { auditChainKey } from '../../apps/server/src/modules/audits/audit-chain.js';
 import { createAuditRepository } from '../../apps/server/src/modules/audits/audit.repository.js';
 import { createAuditService } from '../../apps/server/src/modules/audits/audit.service.js';
 import { generateDemoSet } from '../../apps/server/src/modules/demo-data/demo-data.service.js';
@@ -59,7 +60,7 @@ export async function createBenchDatabase(name: string): Promise<string> {
 export async function prepareDatabase(url: string, sap?: { companyDb: string; username: string; password: string }): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url });
   await runMigrations(database);
-  await seedFoundation(database.db, ADMIN);
+  await seedFoundation(database.db, ADMIN, APP_KEY);
   await seedLedgerAccounts(database.db);
   if (sap) await seedConnectionSetting(database.db, APP_KEY, sap);
   return database;
@@ -80,7 +81,7 @@ export async function seedDemoRecords(
   const today = todayOf();
   const set = generateDemoSet({ count, seed, today }, TIME_ZONE);
   log(`Generated ${count} demo trips in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const audit = createAuditService(createAuditRepository(database.db), TIME_ZONE);
+  const audit = createAuditService(createAuditRepository(database.db, auditChainKey(APP_KEY)), TIME_ZONE);
   const imports = createImportsService({ db: database.db, timeZone: TIME_ZONE, imports: createImportsRepository(database.db), audit });
   const seconds: Record<string, number> = {};
   for (const kind of kinds) {

@@ -36,7 +36,7 @@ for (let run = 0; run < runs; run += 1) {
   mark('openDatabase (PGlite)');
   await runMigrations(database);
   mark('runMigrations');
-  await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, appKey);
   mark('seedFoundation');
   const simulator = await startEmbeddedSimulator({ dataDir: env.DATA_DIR, port: 0 });
   mark('startEmbeddedSimulator');

@@ -5,6 +5,14 @@
  * match what is stored). Checked once at the boundary; everything behind it may assume well-formed text.
  */
 
+// ES2024 methods that Node 20 has (V8 11.3); the workspaces compile against the ES2023 library.
+declare global {
+  interface String {
+    isWellFormed(): boolean;
+    toWellFormed(): string;
+  }
+}
+
 export const NUL_MESSAGE = 'The text must not contain the NUL character (\\u0000).';
 export const LONE_SURROGATE_MESSAGE = 'The text must be valid Unicode (it contains a lone UTF-16 surrogate).';
 
@@ -38,3 +46,10 @@ export function findIllFormedText(value: unknown, path: string[] = [], depth = 0
   }
   return null;
 }
+
+/**
+ * The text PostgreSQL stores for a JavaScript string: both drivers encode to UTF-8, which turns each lone
+ * surrogate into U+FFFD, and a text column cannot hold U+0000 at all (replaced by U+FFFD here too). Whatever
+ * is computed over stored text (the audit hash) must be computed over this, not over the caller's string.
+ */
+export const asStoredText = (text: string) => text.toWellFormed().replaceAll('\u0000', '\uFFFD');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
+import { isConnectionError } from '../db/connection-faults.js';
 import { HttpError, ValidationFailed, validationMessage } from '../lib/errors.js';
 import { findIllFormedText } from '../lib/well-formed-text.js';
 
@@ -50,6 +51,19 @@ export function registerValidation(app: FastifyInstance) {
     return { error: new RequestValidationError(toFieldErrors(result.error.issues as Issue[])) };
   });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // A route may declare no schema for a part it still reads; the validator above never sees that part, so
+  // the same check runs here. Every body, query string and path parameter passes through one of the two.
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema ?? {};
+    const unchecked: unknown[] = [];
+    if (!schema.body) unchecked.push(request.body);
+    if (!schema.querystring) unchecked.push(request.query);
+    if (!schema.params) unchecked.push(request.params);
+    for (const part of unchecked) {
+      const illFormed = findIllFormedText(part);
+      if (illFormed) throw new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] });
+    }
+  });
 }
 
 /** Maps every failure to the auth-contract error bodies; 500s are logged with the request id. */
@@ -77,6 +91,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       if (error instanceof SyntaxError) return reply.code(400).send({ message: 'The request body is not valid JSON.' });
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (isConnectionError(error)) {
+      // The database was away (a failover, a restart): not a bug, and trying again shortly will do.
+      request.log.warn({ err: error }, 'The database is not reachable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'The database is not reachable right now. Try again in a moment.' });
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ message: 'Server Error' });

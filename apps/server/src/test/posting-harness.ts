@@ -100,7 +100,7 @@ export async function createPostingDatabase(): Promise<PostingDatabase> {
 export async function startPostingHarness(options: HarnessOptions = {}): Promise<PostingHarness> {
   const sim = await startTestSimulator();
   const database = await createPostingDatabase();
-  await seedFoundation(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  await seedFoundation(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, options.env?.APP_KEY ?? APP_KEY);
   await seedConnectionSetting(database.db, APP_KEY, sim.credentials);
   await seedLedgerAccounts(database.db);
   const env = loadEnv({

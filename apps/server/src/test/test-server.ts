@@ -38,7 +38,6 @@ export type TestServer = {
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   try {
-    await seedFoundation(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const env = loadEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -47,6 +46,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       APP_TIMEZONE: 'Africa/Nairobi',
       ...options.env,
     });
+    await seedFoundation(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, env.APP_KEY);
     const app = await buildApp({ env, database, logger: options.logger ?? false });
     await options.beforeReady?.(app);
     await app.ready();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFoundation } from '../../bootstrap/seed.js';
 import { openDatabase, runMigrations, type Database } from '../../db/client.js';
 import { createTestDatabase } from '../../db/test-database.js';
+import { auditChainKey } from './audit-chain.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createAuditService } from './audit.service.js';
 
@@ -15,13 +16,15 @@ const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 // Two CLI processes (TypeScript compiled on the fly) and, embedded, a PGlite folder opened three times.
 const CLI_TIMEOUT_MS = 120_000;
 
-/** `audit:verify` as an operator runs it, in its own process, against the database named by the environment. */
-function auditVerify(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+const APP_KEY = 'c'.repeat(40);
+
+/** An audit command as an operator runs it, in its own process, against the database named by the environment. */
+function auditCli(env: Record<string, string>, command: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/cli.ts', 'audit:verify'],
-      { cwd: serverDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      ['--conditions=source', '--import', 'tsx', 'src/cli.ts', command, ...args],
+      { cwd: serverDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', APP_KEY, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -58,8 +61,8 @@ describe('npm run audit:verify', () => {
   beforeAll(async () => {
     target = await createTarget();
     await target.withDatabase(async ({ db }) => {
-      await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' });
-      const audit = createAuditService(createAuditRepository(db), 'Africa/Nairobi');
+      await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
+      const audit = createAuditService(createAuditRepository(db, auditChainKey(APP_KEY)), 'Africa/Nairobi');
       for (let i = 1; i <= 5; i += 1) await audit.record({ actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' }, `Event number ${i}`);
     });
   }, CLI_TIMEOUT_MS);
@@ -67,19 +70,65 @@ describe('npm run audit:verify', () => {
     await target?.drop();
   });
 
-  it('exits 0 on an intact log and 1 naming the altered row once a row was changed behind its back', async () => {
-    const intact = await auditVerify(target.env);
+  it('exits 0 on an intact log and 1 listing every altered row once rows were changed behind its back', async () => {
+    const intact = await auditCli(target.env, 'audit:verify');
     expect(intact.stderr).toBe('');
     expect(intact.code).toBe(0);
-    expect(intact.stdout.trim()).toBe('Audit chain intact: 6 rows verified.');
+    // The keyed epoch's marker, the first administrator, five events.
+    expect(intact.stdout.trim()).toBe('Audit chain intact: 7 rows verified, keyed (HMAC-SHA-256) from row 1.');
 
-    await target.withDatabase(async ({ db }) => {
-      await db.execute(sql`ALTER TABLE audits DISABLE TRIGGER USER`);
-      await db.execute(sql`UPDATE audits SET actor_name = 'Someone Else' WHERE id = 4`);
-      await db.execute(sql`ALTER TABLE audits ENABLE TRIGGER USER`);
-    });
-    const broken = await auditVerify(target.env);
+    await tamper(target, sql`UPDATE audits SET actor_name = 'Someone Else' WHERE id = 4`);
+    await tamper(target, sql`UPDATE audits SET event = 'Nothing to see' WHERE id = 6`);
+    const broken = await auditCli(target.env, 'audit:verify');
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^Audit chain BROKEN at row 4: its content does not match its hash \(the row was altered\)\. 3 rows before it verified\./);
+    expect(broken.stderr.trim().split('\n')).toEqual([
+      'Audit chain BROKEN: 2 problem(s) in 7 rows.',
+      '  row 4: its content does not match its hash (the row was altered)',
+      '  row 6: its content does not match its hash (the row was altered)',
+    ]);
   }, CLI_TIMEOUT_MS);
+
+  it('audit:anchor prints the head; a tail deleted by the table owner passes a bare verify but not one given the anchor', async () => {
+    // A fresh chain: the rows the previous test altered are not this test's concern.
+    const fresh = await createTarget();
+    try {
+      await fresh.withDatabase(async ({ db }) => {
+        await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
+      });
+      const early = await auditCli(fresh.env, 'audit:anchor');
+      expect(early.code).toBe(0);
+      expect(early.stdout.trim()).toMatch(/^2:[0-9a-f]{64}$/);
+      await fresh.withDatabase(async ({ db }) => {
+        const audit = createAuditService(createAuditRepository(db, auditChainKey(APP_KEY)), 'Africa/Nairobi');
+        for (let i = 1; i <= 3; i += 1) await audit.record({ actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' }, `Later event ${i}`);
+      });
+      const late = await auditCli(fresh.env, 'audit:anchor');
+      expect(late.stdout.trim()).toMatch(/^5:[0-9a-f]{64}$/);
+      const [earlyAnchor, lateAnchor] = [early.stdout.trim(), late.stdout.trim()];
+
+      await tamper(fresh, sql`DELETE FROM audits WHERE id > 3`);
+      // What the chain alone can say: the rows left still link up.
+      const bare = await auditCli(fresh.env, 'audit:verify');
+      expect(bare).toMatchObject({ code: 0, stdout: 'Audit chain intact: 3 rows verified, keyed (HMAC-SHA-256) from row 1.\n' });
+      // The anchor kept elsewhere says what is missing.
+      const anchored = await auditCli(fresh.env, 'audit:verify', '--anchor', lateAnchor);
+      expect(anchored.code).toBe(1);
+      expect(anchored.stderr).toContain('row 5: the anchored row is missing (the log ends at row 3): rows were removed');
+      const older = await auditCli(fresh.env, 'audit:verify', '--anchor', earlyAnchor);
+      expect(older).toMatchObject({ code: 0, stderr: '' });
+      expect(older.stdout).toContain(`Anchor ${earlyAnchor} matches.`);
+      expect(await auditCli(fresh.env, 'audit:verify', '--anchor', '5:nothex')).toMatchObject({ code: 2, stderr: expect.stringContaining('is not an audit anchor') });
+    } finally {
+      await fresh.drop();
+    }
+  }, CLI_TIMEOUT_MS * 2);
 });
+
+/** What the table's owner can do: switch the append-only guard off, change rows, switch it on. */
+async function tamper(target: Target, statement: ReturnType<typeof sql>) {
+  await target.withDatabase(async ({ db }) => {
+    await db.execute(sql`ALTER TABLE audits DISABLE TRIGGER USER`);
+    await db.execute(statement);
+    await db.execute(sql`ALTER TABLE audits ENABLE TRIGGER USER`);
+  });
+}

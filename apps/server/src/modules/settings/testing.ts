@@ -28,10 +28,10 @@ export type SapTestServer = {
 export async function startSapTestServer(env: Record<string, string> = {}): Promise<SapTestServer> {
   const sim = await startTestSimulator();
   const database = await createTestDatabase();
-  await seedFoundation(database.db, ADMIN);
   const logLines: string[] = [];
   const bodies: string[] = [];
   const appEnv = loadEnv({ NODE_ENV: 'test', APP_KEY: 'k'.repeat(40), APP_URL: 'http://ff.test', SAP_SL_URL: sim.url, SAP_TIMEOUT_MS: '5000', ...env });
+  await seedFoundation(database.db, ADMIN, appEnv.APP_KEY);
   const app = await buildApp({ env: appEnv, database, logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } } });
   await app.ready();
 
