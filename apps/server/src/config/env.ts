@@ -75,6 +75,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...parsed.data, DATA_DIR: resolve(base, parsed.data.DATA_DIR) };
 }
 
+/** Logged at start-up when TRUST_PROXY=true: every client can then choose the address it is seen with. */
+export const TRUST_PROXY_TRUE_WARNING =
+  'TRUST_PROXY=true believes any X-Forwarded-For header, so a client can choose the IP address that sign-in throttling, rate limits and the audit log see. Set TRUST_PROXY to the number of proxies in front of the API (e.g. 1) or to their addresses instead.';
+
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
 export function trustProxySetting(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === 'true') return true;

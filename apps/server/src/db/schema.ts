@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -84,18 +83,38 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
 );
 
-/** Failed sign-ins, kept in the database so throttling holds across API processes. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in throttle (modules/auth/login-throttle.ts): per (scope, key), the times of the password evaluations
+ * still inside the scope's window; admitted/locked_until/lockout_began describe the latest attempt.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    hits: instant('hits').array().notNull(),
+    admitted: boolean('admitted').notNull(),
+    lockedUntil: instant('locked_until'),
+    lockoutBegan: boolean('lockout_began').notNull().default(false),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'login_throttle_pk', columns: [t.scope, t.key] }), index('login_throttle_updated_idx').on(t.updatedAt)],
+);
+
+/** Anonymous auth events counted per window, so the audit log gets the first and a total (modules/auth/audit-tally.ts). */
+export const authEventTallies = pgTable(
+  'auth_event_tallies',
+  {
+    kind: text('kind').notNull(),
     email: text('email').notNull(),
     ipAddress: text('ip_address').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    windowStart: instant('window_start').notNull(),
+    userId: integer('user_id'),
+    count: integer('count').notNull(),
   },
   (t) => [
-    index('login_failures_email_at_idx').on(t.email, t.createdAt),
-    index('login_failures_ip_at_idx').on(t.ipAddress, t.createdAt),
+    primaryKey({ name: 'auth_event_tallies_pk', columns: [t.kind, t.email, t.ipAddress, t.windowStart] }),
+    index('auth_event_tallies_window_idx').on(t.windowStart),
   ],
 );
 
@@ -137,6 +156,17 @@ export const outbox = pgTable('outbox', {
   body: text('body'),
   transport: text('transport', { enum: ['log', 'smtp'] }).notNull(),
   error: text('error'),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+/** Mail waiting for the mail job (mail/mailer.ts); the body is sealed under APP_KEY, the row deleted once sent. */
+export const mailQueue = pgTable('mail_queue', {
+  id: serial('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  bodySealed: text('body_sealed').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, CSRF_COOKIE, type PermissionName } from '@ff/contract';
 import type { AuditContext } from '../lib/audit-context.js';
 import { safeEqual } from '../lib/crypto.js';
+import { createAnonymousCsrf, type AnonymousCsrf } from '../modules/auth/anonymous-csrf.js';
 import type { LoadedSession, SessionRepository } from '../modules/auth/session.repository.js';
 
 /**
@@ -22,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: LoadedSession | null;
+    /** The nonce of a visitor's anonymous (stateless) session cookie; null when signed in or without one. */
+    anonymousNonce: string | null;
   }
 }
 
@@ -87,9 +90,11 @@ export function registerAccessControl(
   app: FastifyInstance,
   sessions: SessionRepository,
   verifyApiToken: ApiTokenVerifier = async () => null,
+  anonymous: AnonymousCsrf = createAnonymousCsrf(undefined),
 ) {
   const catalogue: RouteCatalogueEntry[] = [];
   app.decorateRequest('session', null);
+  app.decorateRequest('anonymousNonce', null);
   app.decorateRequest('apiClient', null);
   app.decorate('routeCatalogue', catalogue);
 
@@ -125,15 +130,18 @@ export function registerAccessControl(
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.session = token ? await sessions.find(token) : null;
+    // An anonymous visitor's cookie is checked by its MAC alone: no database read, no session row.
+    request.anonymousNonce = anonymous.nonceOf(token);
+    request.session = token && !request.anonymousNonce ? await sessions.find(token) : null;
 
     const csrfRequired = UNSAFE.has(request.method) && !(access.auth === 'public' && access.csrf === false);
     if (csrfRequired) {
       const header = request.headers['x-xsrf-token'];
       const sent = typeof header === 'string' ? header : '';
-      if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken)) {
-        return reply.code(419).send({ message: AUTH_MESSAGES.csrfMismatch });
-      }
+      const valid = request.session
+        ? safeEqual(sent, request.session.csrfToken)
+        : request.anonymousNonce !== null && anonymous.verify(request.anonymousNonce, sent);
+      if (!sent || !valid) return reply.code(419).send({ message: AUTH_MESSAGES.csrfMismatch });
     }
 
     if (access.auth === 'public') return;

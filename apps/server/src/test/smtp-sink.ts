@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 
-/** A real SMTP server on 127.0.0.1 (a free port) that keeps every message it receives. */
-export async function startSmtpSink() {
+/** A real SMTP server on 127.0.0.1 (a free port, or `port` to bring a stopped sink back) that keeps every message it receives. */
+export async function startSmtpSink(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,7 +27,7 @@ export async function startSmtpSink() {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

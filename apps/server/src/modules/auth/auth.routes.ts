@@ -13,7 +13,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cook
   const publicAccess = { access: { auth: 'public' as const } };
 
   r.get('/sanctum/csrf-cookie', { config: publicAccess }, async (request, reply) => {
-    const issued = await auth.csrfCookie(request.session, client(request));
+    const issued = auth.csrfCookie(request.session, request.anonymousNonce);
     setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
     return reply.code(204).send();
   });

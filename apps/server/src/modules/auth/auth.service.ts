@@ -1,10 +1,12 @@
 import { AUTH_MESSAGES, type CurrentUser, type LoginBody, type ResetPasswordBody } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationFailed } from '../../lib/errors.js';
-import { hashPassword, prepareDummyHash, verifyPassword } from '../../lib/passwords.js';
+import { assertAcceptablePassword, hashPassword, prepareDummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { AnonymousCsrf } from './anonymous-csrf.js';
+import type { AuditTally } from './audit-tally.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { ResetTokensRepository } from './reset-tokens.repository.js';
 import type { LoadedSession, SessionRepository, SessionUser } from './session.repository.js';
@@ -26,36 +28,47 @@ export function createAuthService(deps: {
   users: UsersRepository;
   tokens: ResetTokensRepository;
   throttle: LoginThrottle;
+  tally: AuditTally;
+  anonymous: AnonymousCsrf;
   audit: AuditService;
   mailer: Mailer;
+  /** Queues a forgot-password request (jobs/mail.job.ts); without it the request is handled in the background. */
+  queueResetRequest?: ((email: string) => Promise<void>) | undefined;
 }) {
-  const { db, sessions, users, tokens, throttle, audit, mailer } = deps;
+  const { db, sessions, users, tokens, throttle, tally, anonymous, audit, mailer } = deps;
   const throttled = (seconds: number) => ValidationFailed.field('email', AUTH_MESSAGES.throttled(seconds));
   void prepareDummyHash();
 
-  return {
-    /** Keeps the current session's token, or opens an anonymous session to carry one. */
-    async csrfCookie(session: LoadedSession | null, client: ClientInfo) {
+  const service = {
+    /**
+     * Keeps the current session's token; a visitor who has not signed in gets a stateless pair (no session
+     * row: anonymous traffic writes nothing), the same pair again when they already hold one.
+     */
+    csrfCookie(session: LoadedSession | null, anonymousNonce: string | null): { token?: string; csrfToken: string } {
       if (session) return { csrfToken: session.csrfToken };
-      return sessions.create({ userId: null, ...client });
+      return anonymous.issue(anonymousNonce);
     },
 
     /** Verifies the credentials, then rotates the session: the old one is destroyed, a new one issued. */
     async login(body: LoginBody, previous: LoadedSession | null, client: ClientInfo) {
       const email = body.email.toLowerCase();
-      const wait = await throttle.retryAfterSeconds(email, client.ip);
-      if (wait > 0) throw throttled(wait);
+      // Counted before the password is evaluated, atomically: parallel attempts cannot overrun the limits.
+      const admission = await throttle.admit(email, client.ip);
+      if (!admission.admitted) {
+        if (admission.lockoutBegan) {
+          const user = await users.findByEmail(email);
+          await audit.record(
+            { actor: { id: user?.id ?? null, name: email }, ip: client.ip },
+            `Sign-in locked out for ${email} for ${admission.waitSeconds} seconds after repeated failures`,
+          );
+        }
+        throw throttled(admission.waitSeconds);
+      }
 
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) {
-        const lockedOut = await throttle.recordFailure(email, client.ip);
-        const actor = { id: user?.id ?? null, name: email };
-        await audit.record({ actor, ip: client.ip }, `Failed sign-in for ${email}`);
-        if (lockedOut) {
-          const seconds = await throttle.retryAfterSeconds(email, client.ip);
-          await audit.record({ actor, ip: client.ip }, `Sign-in locked out for ${email} for ${seconds} seconds after repeated failures`);
-        }
+        await tally.note('failed-sign-in', email, client.ip, user?.id ?? null, `Failed sign-in for ${email}`);
         throw ValidationFailed.field('email', AUTH_MESSAGES.failed);
       }
       if (!user.isActive || !user.roleActive) {
@@ -63,7 +76,7 @@ export function createAuthService(deps: {
         throw ValidationFailed.field('email', user.isActive ? AUTH_MESSAGES.roleDisabled : AUTH_MESSAGES.disabled);
       }
 
-      await throttle.clear(email, client.ip);
+      await throttle.succeeded(admission);
       const issued = await db.transaction(async (tx) => {
         if (previous) await sessions.destroy(previous.id, tx as unknown as Db);
         const created = await sessions.create({ userId: user.id, ...client }, tx as unknown as Db);
@@ -73,25 +86,35 @@ export function createAuthService(deps: {
       return issued;
     },
 
-    /** Ends the session and hands out a fresh anonymous one, so the CSRF token is rotated too. */
+    /** Ends the session and hands out a fresh anonymous pair, so the CSRF token is rotated too. */
     async logout(session: LoadedSession, client: ClientInfo) {
       await sessions.destroy(session.id);
       if (session.user) {
         await audit.record({ actor: { id: session.user.id, name: session.user.name }, ip: client.ip }, `Signed out: ${session.user.email}`);
       }
-      return sessions.create({ userId: null, ...client });
+      return anonymous.issue();
     },
 
-    /** Same answer for every address (no account enumeration); at most one mail per account per minute. */
+    /**
+     * Same answer and the same work on the request path for every address (no account enumeration, not even
+     * by timing): the request is audited (coalesced per window) and queued; `sendResetLink` does the rest.
+     */
     async forgotPassword(emailInput: string, client: ClientInfo) {
       const email = emailInput.toLowerCase();
       const user = await users.findByEmail(email);
-      await audit.record({ actor: { id: user?.id ?? null, name: email }, ip: client.ip }, `Password reset requested for ${email}`);
+      await tally.note('reset-request', email, client.ip, user?.id ?? null, `Password reset requested for ${email}`);
+      if (deps.queueResetRequest) await deps.queueResetRequest(email);
+      else mailer.inBackground(() => service.sendResetLink(email), 'Handling a password reset request failed');
+    },
+
+    /** The queued half of forgot-password: at most one mail per account per minute, none to unknown or disabled accounts. */
+    async sendResetLink(email: string) {
+      const user = await users.findByEmail(email);
       if (!user || !user.isActive) return;
       const existing = await tokens.find(user.id);
       if (existing && Date.now() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) return;
       const token = await tokens.issue(user.id, 'reset', RESET_TOKEN_MINUTES);
-      mailer.sendInBackground({
+      await mailer.enqueue({
         to: user.email,
         subject: 'Reset your Freight Finance password',
         text: [
@@ -109,6 +132,8 @@ export function createAuthService(deps: {
     /** Sets the password from a live token; the token is single-use and every session of the user ends. */
     async resetPassword(body: ResetPasswordBody, client: ClientInfo) {
       const invalid = () => ValidationFailed.field('email', AUTH_MESSAGES.resetTokenInvalid);
+      // Like the length rule, checked before the token, so a refused password leaves the link usable.
+      assertAcceptablePassword(body.password);
       const user = await users.findByEmail(body.email);
       const valid = user ? await tokens.matches(user.id, body.token) : false;
       if (!user || !valid) throw invalid();
@@ -126,7 +151,11 @@ export function createAuthService(deps: {
     currentUser(user: SessionUser): CurrentUser {
       return { id: user.id, name: user.name, email: user.email, role: user.roleName, permissions: user.permissions };
     },
+
+    /** Audits the totals of closed tally windows (run every minute by the app; `now` lets tests close windows). */
+    flushAuditTallies: (now?: Date) => tally.flush(now),
   };
+  return service;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

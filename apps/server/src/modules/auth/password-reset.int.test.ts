@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/crypto.js';
+import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
 import { createUser, outboxFor, passwordLinkIn, signedIn, waitFor, type TestUser } from '../../test/fixtures.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import type { TestClient } from '../../test/test-client.js';
@@ -169,6 +170,19 @@ describe('POST /reset-password', () => {
     expect((await reset(link)).status).toBe(200);
   });
 
+  it('refuses common and breached-list passwords with a message on password, keeps the token, accepts a strong one', async () => {
+    const user = await createUser(server, { permissions: [] });
+    const link = await requestLink(user);
+    for (const common of ['password', '12345678', 'Password1', 'qwertyuiop']) {
+      const refused = await reset(link, common);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ message: COMMON_PASSWORD_MESSAGE, errors: { password: [COMMON_PASSWORD_MESSAGE] } });
+    }
+    expect((await server.client({ remoteAddress: '10.9.2.1' }).login(user.email, 'password')).status).toBe(422);
+    expect((await reset(link, 'Quiet-Harbour-Lantern-42')).status).toBe(200);
+    expect((await server.client().login(user.email, 'Quiet-Harbour-Lantern-42')).status).toBe(204);
+  });
+
   it('the invitation link mailed by POST /users sets a first password', async () => {
     const admin = await server.signInAsAdmin();
     const email = `invited-${Date.now()}@example.com`;
@@ -183,6 +197,8 @@ describe('POST /reset-password', () => {
     expect(link.email).toBe(email);
     // Before the password is set nobody can sign in as the new user.
     expect((await server.client({ remoteAddress: '10.9.1.1' }).login(email, NEW_PASSWORD)).status).toBe(422);
+    // The first password is held to the same rule as a reset.
+    expect((await reset(link, '12345678')).body.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
     expect((await reset(link)).status).toBe(200);
     expect((await server.client().login(email, NEW_PASSWORD)).status).toBe(204);
   });
