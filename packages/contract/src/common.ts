@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AUTH_FIELD_MESSAGES, DATE_TIME_PATTERN, EMAIL_MAX_LENGTH, MAX_DATABASE_ID, SIMPLE_EMAIL } from './plain.js';
+import {
+  AUTH_FIELD_MESSAGES,
+  DATE_TIME_PATTERN,
+  decimalProblemMessage,
+  EMAIL_MAX_LENGTH,
+  exactDecimal,
+  MAX_DATABASE_ID,
+  SIMPLE_EMAIL,
+  type DecimalRule,
+} from './plain.js';
 
 export const dateTimeString = z.string().regex(DATE_TIME_PATTERN);
 
@@ -9,9 +18,26 @@ export const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format yyyy-MM-dd.')
   .refine((value) => {
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    // Date.UTC maps the years 0-99 to 1900-1999, so those are refused too (a filter never needs them).
     const date = new Date(Date.UTC(y, m - 1, d));
     return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   }, 'This is not a real calendar date.');
+
+/**
+ * A quantity or amount of a request: a decimal string or a JSON number that is exactly a decimal within the
+ * column's scale and range (plain.ts `exactDecimal`), answered as that exact decimal text; anything else is a
+ * field error naming `label`. Every request quantity and amount uses this, so none reaches the money
+ * arithmetic as a float or an exponent.
+ */
+export const decimalField = (label: string, rule: DecimalRule) =>
+  z
+    .union([z.number(), z.string()], { error: `The ${label} must be a number.` })
+    .transform((input, ctx) => {
+      const parsed = exactDecimal(input, rule);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: decimalProblemMessage(label, parsed.problem, rule) });
+      return z.NEVER;
+    });
 
 /** Optional inclusive whole-day range used by every list (spec: "Date filter: fromDate, toDate"). */
 export const dateRangeQuery = z

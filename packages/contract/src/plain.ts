@@ -20,6 +20,100 @@ export const MAX_DATABASE_ID = 2_147_483_647;
 export const SIMPLE_EMAIL = /^\S+@\S+$/;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** True when year-month-day names a day of the Gregorian calendar (2026-02-29 and 2026-09-31 do not). */
+export function isRealCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC maps the years 0-99 to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Quantities and amounts of a request, as the record columns hold them: numeric(14,3) and numeric(14,2).
+ * `integerDigits` is precision minus scale.
+ */
+export type DecimalRule = { scale: number; integerDigits: number };
+export const QUANTITY_RULE: DecimalRule = { scale: 3, integerDigits: 11 };
+export const MONEY_RULE: DecimalRule = { scale: 2, integerDigits: 12 };
+
+export type DecimalProblem = 'format' | 'negative' | 'scale' | 'range';
+
+/**
+ * The exact decimal text of a non-negative quantity or amount sent as a decimal string or a JSON number, or
+ * what is wrong with it. A JSON number is taken at its shortest round-trip text (JavaScript's String), which
+ * is the decimal the client wrote whenever that has at most 15 significant digits, as every value of a
+ * numeric(14,s) column has: so 2.5 and 0.1 are exact, while 0.30000000000000004, 1e-7 and 1e21 are refused
+ * rather than rounded (they answered 500 when they reached the money arithmetic).
+ */
+export function exactDecimal(input: unknown, rule: DecimalRule): { value: string } | { problem: DecimalProblem } {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { problem: 'format' };
+    if (input < 0) return { problem: 'negative' };
+    if (input >= 10 ** rule.integerDigits) return { problem: 'range' };
+    text = String(input); // -0 -> '0'
+    // Exponent forms that remain are below 1e-6: more decimals than any column keeps.
+    if (/e/i.test(text)) return { problem: 'scale' };
+  } else if (typeof input === 'string') {
+    text = input.trim();
+    if (/^-\d+(\.\d+)?$/.test(text)) return { problem: 'negative' };
+  } else {
+    return { problem: 'format' };
+  }
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { problem: 'format' };
+  if ((match[2] ?? '').length > rule.scale) return { problem: 'scale' };
+  if (match[1]!.replace(/^0+(?=\d)/, '').length > rule.integerDigits) return { problem: 'range' };
+  return { value: text };
+}
+
+/** A sentence for a DecimalProblem, e.g. "The collected quantity may have at most 3 decimals." */
+export function decimalProblemMessage(label: string, problem: DecimalProblem, rule: DecimalRule): string {
+  switch (problem) {
+    case 'negative':
+      return `The ${label} cannot be negative.`;
+    case 'scale':
+      return `The ${label} may have at most ${rule.scale} decimals.`;
+    case 'range':
+      return `The ${label} must be less than ${(10 ** rule.integerDigits).toLocaleString('en-US')}.`;
+    default:
+      return `The ${label} must be a number.`;
+  }
+}
+
+/**
+ * A posting date as the date picker sends it: 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm[:ss[.SSS]]' (local to the
+ * application's time zone) or either with an offset ('Z', '+03:00', '+0300'). Groups: day, time, offset.
+ */
+export const POSTING_DATE_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Records are dated 2000 to 2100 (the import refuses others), and a posting date is never before its record's. */
+export const POSTING_YEARS = { min: 2000, max: 2100 } as const;
+
+/**
+ * Why a posting date of the accepted shape is not a real moment, or null. The calendar date, the time and
+ * the offset are each checked whatever else is given: 2026-09-31T10:00Z is refused, not read as October 1st.
+ */
+export function postingDateProblem(value: string): string | null {
+  const match = POSTING_DATE_PATTERN.exec(value.trim());
+  if (!match) return null; // The shape is the pattern's concern, with its own message.
+  const [, day, time, offset] = match as unknown as [string, string, string | undefined, string | undefined];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  if (y < POSTING_YEARS.min || y > POSTING_YEARS.max) {
+    return `The posting date must be between the years ${POSTING_YEARS.min} and ${POSTING_YEARS.max}.`;
+  }
+  if (!isRealCalendarDay(y, m, d)) return `The posting date ${day} is not a real calendar date.`;
+  if (time) {
+    const [hours, minutes, seconds = 0] = time.split(':').map(Number) as [number, number, number?];
+    if (hours > 23 || minutes > 59 || seconds >= 60) return `The posting date ${value.trim()} is not a real time of day.`;
+  }
+  if (offset && offset !== 'Z') {
+    const [, hours, minutes] = /^[+-](\d{2}):?(\d{2})$/.exec(offset)!.map(Number) as [number, number, number];
+    if (hours > 23 || minutes > 59) return `The posting date ${value.trim()} is not a real time of day.`;
+  }
+  return null;
+}
+
 // Auth -----------------------------------------------------------------------------------------------------
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';

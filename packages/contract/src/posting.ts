@@ -1,28 +1,29 @@
 import { z } from 'zod';
-import { MAX_DATABASE_ID } from './plain.js';
+import { decimalField } from './common.js';
+import { MAX_DATABASE_ID, POSTING_DATE_PATTERN, postingDateProblem, QUANTITY_RULE } from './plain.js';
 
 /**
- * A posting date as the date picker sends it: 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss' or an ISO instant.
- * The server checks it is not in the future and not before the row's document date (spec section 5).
+ * A posting date as the date picker sends it: 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss' or an ISO instant, a real
+ * calendar date and time in every form (plain.ts `postingDateProblem`). The server checks it is not in the
+ * future and not before the row's document date (spec section 5).
  */
 export const postingDateField = z
   .string({ error: 'The posting date is required.' })
   .trim()
   .min(1, 'The posting date is required.')
-  .regex(
-    /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
-    'The posting date must look like yyyy-MM-dd or yyyy-MM-dd HH:mm:ss.',
-  );
+  .regex(POSTING_DATE_PATTERN, 'The posting date must look like yyyy-MM-dd or yyyy-MM-dd HH:mm:ss.')
+  .superRefine((value, ctx) => {
+    const problem = postingDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const id = z.number({ error: 'A record id is required.' }).int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.');
 const ledger = (error: string) =>
   z.number({ error }).int().positive().max(MAX_DATABASE_ID, 'There is no ledger account with this id.');
 const text = (label: string) =>
   z.string({ error: `The ${label} is required.` }).trim().min(1, `The ${label} is required.`).max(100);
-const quantity = z
-  .union([z.number(), z.string().regex(/^\d+(\.\d{1,3})?$/, 'The collected quantity must be a number.')])
-  .transform((v) => String(v))
-  .refine((v) => Number(v) >= 0, 'The collected quantity cannot be negative.');
+/** numeric(14,3), as records-schema.ts stores it. */
+export const quantityField = decimalField('collected quantity', QUANTITY_RULE);
 const postSap = <T extends z.ZodType>(entry: T) =>
   z.object({ postSap: z.array(entry).min(1, 'Select at least one row to post.').max(500, 'Post at most 500 rows at a time.') });
 
@@ -38,7 +39,7 @@ export const postFuelAdvancesBody = postSap(
   z.object({
     fuelAdvanceId: id,
     sapAccount: ledger('The posting ledger is required.'),
-    collectedQuantity: quantity,
+    collectedQuantity: quantityField,
     postingDate: postingDateField,
     orderNumber: text('pickup order number'),
   }),
@@ -48,7 +49,7 @@ export const postVasTransactionsBody = postSap(
     vasTransactionId: id,
     sapAccountRevenue: ledger('The revenue account is required.'),
     sapAccountCost: ledger('The cost account is required.'),
-    collectedQuantity: quantity,
+    collectedQuantity: quantityField,
     productType: z.string().max(100).optional(),
     postingDate: postingDateField,
     orderNumber: text('pickup order number'),

@@ -35,4 +35,22 @@ describe('resolvePostingDate (spec section 5)', () => {
     expect(resolve('2026-11-15', documentDate)).toEqual({ day: '2026-11-15' });
     expect(resolve('2026-11-31', documentDate)).toEqual({ error: 'The posting date is not a valid date.' });
   });
+
+  it('checks the calendar date and time as real ones when a time or an offset is given (2026-09-31T10:00Z is not 2026-10-01)', () => {
+    const invalid = { error: 'The posting date is not a valid date.' };
+    for (const input of [
+      '2026-09-31T10:00Z',
+      '2026-09-31T10:00:00+03:00',
+      '2026-09-31 10:00:00',
+      '2026-02-29T08:00:00Z',
+      '2026-11-20T24:00Z',
+      '2026-11-20T23:60:00Z',
+      '2026-11-20T10:00+25:00',
+    ]) {
+      expect(resolvePostingDate(input, documentDate, TZ, now), input).toEqual(invalid);
+    }
+    // Real ones still resolve to their day in the application's zone.
+    expect(resolvePostingDate('2026-11-20T10:00+0300', documentDate, TZ, now)).toEqual({ day: '2026-11-20' });
+    expect(resolvePostingDate('2026-11-20T23:59:59.999-05:00', documentDate, TZ, now)).toEqual({ day: '2026-11-21' });
+  });
 });

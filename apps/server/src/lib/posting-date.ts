@@ -1,4 +1,6 @@
+import { isValid, parseISO } from 'date-fns';
 import { fromZonedTime } from 'date-fns-tz';
+import { POSTING_DATE_PATTERN, postingDateProblem } from '@ff/contract/plain';
 import { formatDay } from './time.js';
 
 type Resolved = { day: string } | { error: string };
@@ -6,7 +8,7 @@ type Resolved = { day: string } | { error: string };
 /**
  * Resolves the posting date a user picked to SAP's posting day in the application's time zone and checks
  * spec section 5: not later than now, not earlier than the row's document date (compared by day).
- * Accepts 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss' (local to the time zone) or an ISO instant with an offset.
+ * Accepts 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm[:ss[.SSS]]' (local to the time zone) or either with an offset.
  */
 export function resolvePostingDate(input: string, documentDate: Date, timeZone: string, now: Date = new Date()): Resolved {
   return createPostingDateResolver(timeZone, now)(input, documentDate);
@@ -22,17 +24,15 @@ export function createPostingDateResolver(timeZone: string, now: Date = new Date
 
   function parse(input: string): { instant: Date; day: string } | { error: string } {
     const trimmed = input.trim();
-    const withOffset = /(Z|[+-]\d{2}:?\d{2})$/.test(trimmed);
-    let instant: Date;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) instant = fromZonedTime(`${trimmed}T00:00:00`, timeZone);
-    else if (withOffset) instant = new Date(trimmed.replace(' ', 'T'));
-    else instant = fromZonedTime(trimmed.replace(' ', 'T'), timeZone);
-    if (Number.isNaN(instant.getTime())) return { error: 'The posting date is not a valid date.' };
+    const parts = POSTING_DATE_PATTERN.exec(trimmed);
+    // The calendar date, time and offset are real ones in every form (2026-09-31T10:00Z would roll over to
+    // October 1st): the contract's rule, so the resolver and the request schema never disagree.
+    if (!parts || postingDateProblem(trimmed)) return { error: 'The posting date is not a valid date.' };
+    const [, date, time, offset] = parts;
+    const wallClock = `${date}T${time ?? '00:00'}`;
+    const instant = offset ? parseISO(`${wallClock}${offset}`) : fromZonedTime(wallClock, timeZone);
+    if (!isValid(instant)) return { error: 'The posting date is not a valid date.' };
     const day = formatDay(instant, timeZone);
-    // A typed date must be a real one (2026-02-30 would silently roll over).
-    if (/^\d{4}-\d{2}-\d{2}/.test(trimmed) && !withOffset && day !== trimmed.slice(0, 10)) {
-      return { error: 'The posting date is not a valid date.' };
-    }
     if (day > today || instant.getTime() > now.getTime() + 60_000) {
       return { error: 'The posting date cannot be in the future.' };
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, AUTH_MESSAGES, CSRF_COOKIE, type PermissionName } from '@ff/contract';
+import { ALL_PERMISSIONS, AUTH_MESSAGES, CSRF_COOKIE, PERMISSIONS, type PermissionName } from '@ff/contract';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { createUser, signedIn } from '../test/fixtures.js';
 import { changedTables, tableNames, tableSnapshot } from '../test/db-snapshot.js';
@@ -181,6 +181,44 @@ describe('access matrix', () => {
       }
       await expectAnswer(mismatches, route, 'live token', () => send(h.client(), route, request, { authorization: `Bearer ${ctx.apiToken}` }), String(request.status), allowed(request));
     }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('no privilege escalation', () => {
+  // Generated: every unsafe route a user or role manager may call; a new one without an escalation case fails here.
+  const MANAGING: readonly PermissionName[] = [PERMISSIONS.manageUsers, PERMISSIONS.manageRoles];
+  const guarded = () => routes().filter((r) => UNSAFE.has(r.method) && neededOf(r).some((p) => MANAGING.includes(p)));
+
+  it('every unsafe user and role route has an escalation case', () => {
+    const labels = guarded().map(routeLabel);
+    expect(labels).toEqual(expect.arrayContaining(['POST /api/v1/users', 'PATCH /api/v1/toggleUser/:id', 'POST /api/v1/roles', 'PATCH /api/v1/toggleRoles/:id']));
+    expect(labels.filter((label) => !ROUTE_CASES[label]?.escalation)).toEqual([]);
+  });
+
+  it("a caller holding the route's permission but not every permission of the target gets 403 naming the missing ones, and nothing changes", async () => {
+    const mismatches: Outcome[] = [];
+    let checked = 0;
+    for (const route of guarded()) {
+      const escalation = caseOf(route).escalation!;
+      for (const permission of neededOf(route)) {
+        const caller = await clientWith([permission]);
+        // A target holding the caller's permission and one more; each permission of the catalogue in turn.
+        for (const lacking of ALL_PERMISSIONS.filter((p) => p !== permission)) {
+          const request = await escalation(ctx, [permission, lacking]);
+          await expectAnswer(mismatches, route, `holder of ${permission} alone, target also holding ${lacking}`, () => send(caller, route, request), '403', (r) =>
+            r.status === 403 && /permissions you do not have \(.+\)\.$/.test(String(r.body?.message)) &&
+            String(r.body?.message).includes(lacking) && !String(r.body?.message).includes(`${permission},`) && !String(r.body?.message).endsWith(`${permission}).`),
+          );
+          checked += 1;
+        }
+        // Holding the target's permissions too, the same change is allowed (the 403 above is the escalation rule, nothing else).
+        const lacking = ALL_PERMISSIONS.find((p) => p !== permission)!;
+        const request = await escalation(ctx, [permission, lacking]);
+        await expectAnswer(mismatches, route, `holder of ${permission} and ${lacking}`, async () => send(await clientWith([permission, lacking]), route, request), String(request.status), allowed(request));
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(4 * (ALL_PERMISSIONS.length - 1));
     expect(mismatches).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PermissionName } from '@ff/contract';
 import { createResetTokensRepository } from '../modules/auth/reset-tokens.repository.js';
 import { createRole, createUser } from './fixtures.js';
 import { ledgerId, makeRecords, nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
@@ -29,6 +30,12 @@ export type RouteCase = {
   anonymousStatus?: number;
   /** The call ends or replaces the caller's session (sign-in, sign-out): send it from a client of its own. */
   ownsSession?: boolean;
+  /**
+   * Every unsafe user and role route: the request acting on a target holding `permissions` (the role granted,
+   * the user or role toggled, the role created), with the status it answers a caller who holds them all. A
+   * caller lacking one of them gets 403 (no privilege escalation); security-matrix requires this case.
+   */
+  escalation?(ctx: CaseContext, permissions: PermissionName[]): Promise<ValidRequest>;
 };
 
 const unique = () => randomBytes(4).toString('hex');
@@ -36,6 +43,24 @@ const today = () => nairobiDay();
 const get = (url: string, status = 200, query?: Record<string, string>): RouteCase => ({
   valid: async () => ({ url, status, ...(query ? { query } : {}) }),
 });
+
+// User and role changes acting on a target that holds `permissions` (see RouteCase.escalation).
+async function inviteWithRole({ h }: CaseContext, permissions: PermissionName[]): Promise<ValidRequest> {
+  const role = await createRole(h.server, permissions);
+  const body = { name: `Invited ${unique()}`, email: `invited-${unique()}@example.com`, mobileNo: '+254 700 111222', role: role.name };
+  return { url: '/api/v1/users', body, status: 201 };
+}
+async function toggleUserHolding({ h }: CaseContext, permissions: PermissionName[], toggleStatus: boolean): Promise<ValidRequest> {
+  const target = await createUser(h.server, { permissions });
+  return { url: `/api/v1/toggleUser/${target.id}`, body: { toggleStatus }, status: 200 };
+}
+async function createRoleHolding(_ctx: CaseContext, permissions: PermissionName[]): Promise<ValidRequest> {
+  return { url: '/api/v1/roles', body: { name: `Role ${unique()}`, permissions }, status: 201 };
+}
+async function toggleRoleHolding({ h }: CaseContext, permissions: PermissionName[], toggleStatus: boolean): Promise<ValidRequest> {
+  const role = await createRole(h.server, permissions);
+  return { url: `/api/v1/toggleRoles/${role.id}`, body: { toggleStatus }, status: 200 };
+}
 
 export const ROUTE_CASES: Record<string, RouteCase> = {
   // Sign-in calls at the site root (public).
@@ -69,28 +94,23 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // Users, roles, audit log.
   'GET /api/v1/users': get('/api/v1/users', 200, { fromDate: '2020-01-01', toDate: '2099-12-31' }),
   'POST /api/v1/users': {
-    async valid({ h }) {
-      const role = await createRole(h.server, []);
-      const body = { name: `Invited ${unique()}`, email: `invited-${unique()}@example.com`, mobileNo: '+254 700 111222', role: role.name };
-      return { url: '/api/v1/users', body, status: 201 };
-    },
+    valid: (ctx) => inviteWithRole(ctx, []),
+    escalation: inviteWithRole,
   },
   'PATCH /api/v1/toggleUser/:id': {
-    async valid({ h }) {
-      const target = await createUser(h.server, { permissions: [] });
-      return { url: `/api/v1/toggleUser/${target.id}`, body: { toggleStatus: true }, status: 200 };
-    },
+    valid: (ctx) => toggleUserHolding(ctx, [], true),
+    escalation: (ctx, permissions) => toggleUserHolding(ctx, permissions, false),
   },
   'GET /api/v1/roles': get('/api/v1/roles'),
   'GET /api/v1/permissions': get('/api/v1/permissions'),
   'POST /api/v1/roles': {
-    valid: async () => ({ url: '/api/v1/roles', body: { name: `Role ${unique()}`, permissions: ['View Sales Invoices'] }, status: 201 }),
+    // A role manager may create a role holding what they hold (here: Manage Roles itself).
+    valid: (ctx) => createRoleHolding(ctx, ['Manage Roles']),
+    escalation: createRoleHolding,
   },
   'PATCH /api/v1/toggleRoles/:id': {
-    async valid({ h }) {
-      const role = await createRole(h.server, []);
-      return { url: `/api/v1/toggleRoles/${role.id}`, body: { toggleStatus: true }, status: 200 };
-    },
+    valid: (ctx) => toggleRoleHolding(ctx, [], true),
+    escalation: (ctx, permissions) => toggleRoleHolding(ctx, permissions, false),
   },
   'GET /api/v1/audits': get('/api/v1/audits', 200, { fromDate: nairobiDay(-1) }),
 

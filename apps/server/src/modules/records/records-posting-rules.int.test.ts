@@ -208,6 +208,21 @@ describe('posting date', () => {
     expect(doc).toMatchObject({ DocDate: nairobiDay(-2), TaxDate: nairobiDay(-2) });
   });
 
+  it('must be a real calendar date with or without a time or an offset: 422 naming the field, nothing posted', async () => {
+    const [id] = await makeRecords(h, 'sales', 1);
+    const year = today.slice(0, 4);
+    // Finding 5: '…-09-31T10:00Z' was posted with DocDate …-10-01.
+    for (const postingDate of [`${year}-09-31T10:00Z`, `${year}-09-31 10:00:00`, `${year}-09-31T10:00:00+03:00`, `${year}-06-31`]) {
+      const response = await admin.post(PATHS.sales, { postSap: [sale(id!, postingDate)] });
+      expect(response.status, postingDate).toBe(422);
+      expect(response.body.errors, postingDate).toEqual({
+        'postSap.0.postingDate': [`The posting date ${postingDate.slice(0, 10)} is not a real calendar date.`],
+      });
+    }
+    expect(await storedRow(h, 'sales', id!)).toMatchObject({ status: 'unposted', postingDate: null });
+    await expectNotInSap(h.sim, [keyOf('SI', id!)]);
+  });
+
   it('accepts a date-time with an offset and posts on its day in Nairobi', async () => {
     const [id] = await importRecords(h, 'cash', [
       recordRows.cash({ documentDate: `${nairobiDay(-3)}T08:00:00` }),
@@ -522,6 +537,22 @@ describe('fuel advances', () => {
     });
   });
 
+  it('refuse a quantity that is not exactly a decimal of at most 3 places below 10^11 with 422 naming the field (never 500)', async () => {
+    const [id] = await importRecords(h, 'fuel', [recordRows.fuel({ originQuantity: '100', unitPrice: '180.25' })]);
+    const ledger = await ledgerId(h, '110101');
+    // Finding 4: these JSON numbers answered 500 (MoneyError).
+    for (const quantity of [1e21, 1e-7, 0.30000000000000004, '1e21', '12.3456', '100000000000']) {
+      const response = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, quantity)] });
+      expect(response.status, String(quantity)).toBe(422);
+      expect(Object.keys(response.body.errors), String(quantity)).toEqual(['postSap.0.collectedQuantity']);
+    }
+    expect(await storedRow(h, 'fuel', id!)).toMatchObject({ status: 'unposted', collectedQuantity: null });
+    // A JSON number that is exactly a short decimal still posts.
+    const posted = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, 2.5)] });
+    expect(posted.status).toBe(200);
+    expect(await storedRow(h, 'fuel', id!)).toMatchObject({ status: 'posted', collectedQuantity: '2.500', totalAmount: '450.63' });
+  });
+
   it('post collected quantity x unit price computed by the server; a client total is ignored', async () => {
     const [id, whole] = await importRecords(h, 'fuel', [
       recordRows.fuel({ transporterCode: 'T20007', originQuantity: '200', unitPrice: '180.25' }),
@@ -618,6 +649,12 @@ describe('VAS transactions (queued)', () => {
     expect(tooMuch.body.failed).toEqual([
       { id, message: `#${id}: the collected quantity 10.5 is more than the original quantity 10.000.` },
     ]);
+    // Finding 4: these JSON numbers answered 500 (MoneyError); now 422 naming the field.
+    for (const quantity of [1e21, 1e-7, 0.30000000000000004]) {
+      const response = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, quantity)] });
+      expect(response.status, String(quantity)).toBe(422);
+      expect(Object.keys(response.body.errors), String(quantity)).toEqual(['postSap.0.collectedQuantity']);
+    }
     const noOrder = await admin.post(PATHS.vas, {
       postSap: [vas(id!, tyresRevenue, tyresCost, '2', { orderNumber: '' })],
     });

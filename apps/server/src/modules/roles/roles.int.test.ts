@@ -142,6 +142,39 @@ describe('PATCH /api/v1/toggleRoles/{id}', () => {
   });
 });
 
+describe('no privilege escalation (a role manager creates and toggles only roles within what they hold)', () => {
+  it('refuses to create a role holding a permission the manager lacks, and to toggle such a role: 403 naming what they lack', async () => {
+    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageRoles, PERMISSIONS.viewSalesInvoices] }));
+    const create = await manager.post('/api/v1/roles', {
+      name: 'Shadow Admin',
+      permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageUsers, PERMISSIONS.manageSettings],
+    });
+    expect(create).toMatchObject({
+      status: 403,
+      body: { message: 'You cannot create a role with permissions you do not have (Manage Users, Manage Settings).' },
+    });
+    expect((await admin.get('/api/v1/roles')).body.data.map((r: RoleRow) => r.name)).not.toContain('Shadow Admin');
+
+    const payroll = await createRole(server, [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewAuditLogs]);
+    const holder = await createUser(server, { role: payroll.name });
+    const disable = await manager.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: false });
+    expect(disable).toMatchObject({
+      status: 403,
+      body: { message: `You cannot disable the role ${payroll.name}: it holds permissions you do not have (View Audit Logs).` },
+    });
+    expect((await server.client().login(holder.email, holder.password)).status).toBe(204);
+    await server.app.services.roles.setActive(payroll.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
+    expect((await manager.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: true })).status).toBe(403);
+
+    // Within what the manager holds, both work; the administrator may do all of it.
+    expect((await manager.post('/api/v1/roles', { name: 'Sales Viewer', permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageRoles] })).status).toBe(201);
+    const viewer = await createRole(server, [PERMISSIONS.viewSalesInvoices]);
+    expect((await manager.patch(`/api/v1/toggleRoles/${viewer.id}`, { toggleStatus: false })).status).toBe(200);
+    expect((await admin.post('/api/v1/roles', { name: 'Everything Else', permissions: [...ALL_PERMISSIONS] })).status).toBe(201);
+    expect((await admin.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: true })).status).toBe(200);
+  });
+});
+
 describe('access', () => {
   it('a user holding Manage Users but not Manage Roles may list roles (for the Add User form) but not change them', async () => {
     const manager = await createUser(server, { permissions: [PERMISSIONS.manageUsers] });

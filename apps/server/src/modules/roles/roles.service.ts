@@ -4,6 +4,7 @@ import { isUniqueViolation, notFound, ValidationFailed } from '../../lib/errors.
 import { dayRange, formatDateTime } from '../../lib/time.js';
 import type { AuditContext, AuditService } from '../audits/audit.service.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import { createPermissionSubsetRule } from './permission-subset.js';
 import type { RoleRecord, RolesRepository } from './roles.repository.js';
 
 export function createRolesService(deps: {
@@ -15,6 +16,7 @@ export function createRolesService(deps: {
   currentRoleOf: (userId: number) => Promise<number | undefined>;
 }) {
   const { db, roles, sessions, audit, timeZone } = deps;
+  const subset = createPermissionSubsetRule({ roles, currentRoleOf: deps.currentRoleOf });
 
   const toRole = (r: RoleRecord): Role => ({
     id: r.id,
@@ -41,6 +43,7 @@ export function createRolesService(deps: {
       const found = await roles.findPermissions(wanted);
       const unknown = wanted.filter((name) => !found.some((p) => p.name === name));
       if (unknown.length) throw ValidationFailed.field('permissions', `Unknown permission: ${unknown.join(', ')}.`);
+      await subset.requireHeld(context, wanted, (missing) => `You cannot create a role with permissions you do not have (${missing}).`);
       const id = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const roleId = await roles.create({ name: body.name, createdById: context.actor.id }, found.map((p) => p.id), t);
@@ -56,6 +59,9 @@ export function createRolesService(deps: {
     async setActive(id: number, active: boolean, context: AuditContext): Promise<Role> {
       const role = await roles.findById(id);
       if (!role) throw notFound('The role does not exist.');
+      await subset.requireHeld(context, role.permissions, (missing) =>
+        `You cannot ${active ? 'enable' : 'disable'} the role ${role.name}: it holds permissions you do not have (${missing}).`,
+      );
       if (!active) {
         if (role.isSystem) throw ValidationFailed.field('toggleStatus', 'The Administrator role cannot be disabled.');
         if (context.actor.id !== null && (await deps.currentRoleOf(context.actor.id)) === id) {

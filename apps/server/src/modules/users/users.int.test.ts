@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, DATE_TIME_PATTERN, PERMISSIONS } from '@ff/contract';
+import { ALL_PERMISSIONS, AUTH_MESSAGES, DATE_TIME_PATTERN, PERMISSIONS } from '@ff/contract';
 import { users } from '../../db/schema.js';
 import { createRole, createUser, signedIn } from '../../test/fixtures.js';
 import type { TestClient } from '../../test/test-client.js';
@@ -186,7 +186,8 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
   });
 
   it('refuses to disable the last active administrator', async () => {
-    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers] }));
+    // Only someone holding every permission may manage an administrator (see "no privilege escalation").
+    const manager = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
     const { body } = await admin.get('/user');
     const response = await manager.patch(`/api/v1/toggleUser/${body.id}`, { toggleStatus: false });
     expect(response).toMatchObject({ status: 422, body: fieldError('toggleStatus', 'You cannot disable the last active administrator.') });
@@ -201,8 +202,8 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
     const first = await createUser(server, { role: 'Administrator' });
     const second = await createUser(server, { role: 'Administrator' });
     const seeded = (await admin.get('/user')).body.id as number;
-    const managerA = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers] }));
-    const managerB = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers] }));
+    const managerA = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
+    const managerB = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
     // Leave exactly two active administrators, then disable both at once.
     expect((await managerA.patch(`/api/v1/toggleUser/${first.id}`, { toggleStatus: false })).status).toBe(200);
     const answers = await Promise.all([
@@ -223,6 +224,59 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
     });
     expect((await admin.patch('/api/v1/toggleUser/abc', { toggleStatus: false })).status).toBe(422);
     expect(await admin.patch('/api/v1/toggleUser/1', { toggleStatus: 'no' })).toMatchObject({ status: 422 });
+  });
+});
+
+describe('no privilege escalation (a user manager grants and manages only what they hold)', () => {
+  const others = (held: string[]) => ALL_PERMISSIONS.filter((p) => !held.includes(p)).join(', ');
+
+  it('a holder of only Manage Users cannot create an Administrator nor disable the administrator: 403 naming what they lack', async () => {
+    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers] }));
+    const seeded = (await admin.get('/user')).body as { id: number };
+    const before = await server.app.services.users.list({});
+
+    const create = await manager.post('/api/v1/users', newUser({ role: 'Administrator' }));
+    expect(create).toMatchObject({
+      status: 403,
+      body: { message: `You cannot assign the role Administrator: it holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).` },
+    });
+    const disable = await manager.patch(`/api/v1/toggleUser/${seeded.id}`, { toggleStatus: false });
+    expect(disable).toMatchObject({
+      status: 403,
+      body: { message: `You cannot disable Administrator: their role Administrator holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).` },
+    });
+    // Nothing changed: no new user, the administrator is still active and signed in.
+    expect(await server.app.services.users.list({})).toEqual(before);
+    expect((await admin.get('/user')).status).toBe(200);
+  });
+
+  it('names only the missing permissions; enabling is refused too; a role within what the manager holds is fine', async () => {
+    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] }));
+    const auditor = await createRole(server, [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewAuditLogs, PERMISSIONS.manageSettings]);
+    const create = await manager.post('/api/v1/users', newUser({ role: auditor.name }));
+    expect(create).toMatchObject({
+      status: 403,
+      body: { message: `You cannot assign the role ${auditor.name}: it holds permissions you do not have (View Audit Logs, Manage Settings).` },
+    });
+
+    const holder = await createUser(server, { role: auditor.name });
+    await server.app.services.users.setActive(holder.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
+    const enable = await manager.patch(`/api/v1/toggleUser/${holder.id}`, { toggleStatus: true });
+    expect(enable.status).toBe(403);
+    expect(enable.body.message).toBe(`You cannot enable ${holder.name}: their role ${auditor.name} holds permissions you do not have (View Audit Logs, Manage Settings).`);
+
+    // Within the manager's own permissions (the role needs not be a strict subset).
+    const clerk = await createRole(server, [PERMISSIONS.viewSalesInvoices]);
+    expect((await manager.post('/api/v1/users', newUser({ role: clerk.name }))).status).toBe(201);
+    const peer = await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] });
+    expect((await manager.patch(`/api/v1/toggleUser/${peer.id}`, { toggleStatus: false })).status).toBe(200);
+  });
+
+  it('the administrator keeps every ability', async () => {
+    expect((await admin.post('/api/v1/users', newUser({ role: 'Administrator' }))).status).toBe(201);
+    const second = await createUser(server, { role: 'Administrator' });
+    expect((await admin.patch(`/api/v1/toggleUser/${second.id}`, { toggleStatus: false })).status).toBe(200);
+    expect((await admin.patch(`/api/v1/toggleUser/${second.id}`, { toggleStatus: true })).status).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import type { AuditContext, AuditService } from '../audits/audit.service.js';
 import { INVITE_TOKEN_MINUTES, passwordLink } from '../auth/auth.service.js';
 import type { ResetTokensRepository } from '../auth/reset-tokens.repository.js';
 import type { SessionRepository } from '../auth/session.repository.js';
+import { createPermissionSubsetRule } from '../roles/permission-subset.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
 import type { UserRecord, UsersRepository } from './users.repository.js';
 
@@ -22,6 +23,7 @@ export function createUsersService(deps: {
   mailer: Mailer;
 }) {
   const { db, users, roles, sessions, tokens, audit, mailer, timeZone } = deps;
+  const subset = createPermissionSubsetRule({ roles, currentRoleOf: async (userId) => (await users.findById(userId))?.roleId });
 
   const toUser = (r: UserRecord): User => ({
     id: r.id,
@@ -43,6 +45,9 @@ export function createUsersService(deps: {
     async create(body: CreateUserBody, context: AuditContext): Promise<CreatedUser> {
       const role = await roles.findByName(body.role);
       if (!role) throw ValidationFailed.field('role', 'The selected role does not exist.');
+      await subset.requireHeld(context, role.permissions, (missing) =>
+        `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
+      );
       if (!role.isActive) throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
       const taken = () => ValidationFailed.field('email', 'The email has already been taken.');
       if (await users.findByEmail(body.email)) throw taken();
@@ -61,7 +66,8 @@ export function createUsersService(deps: {
         throw isUniqueViolation(error) ? taken() : error;
       });
       const created = (await users.findById(id))!;
-      mailer.sendInBackground({
+      // Awaited: once the 201 is sent the invitation is stored and queued, so a crash cannot lose it.
+      await mailer.enqueue({
         to: created.email,
         subject: 'Your Freight Finance account',
         text: [
@@ -82,6 +88,10 @@ export function createUsersService(deps: {
       if (!target) throw notFound('The user does not exist.');
       const refuse = (message: string) => ValidationFailed.field('toggleStatus', message);
       if (!active && target.id === context.actor.id) throw refuse('You cannot disable your own account.');
+      const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
+      await subset.requireHeld(context, targetPermissions, (missing) =>
+        `You cannot ${active ? 'enable' : 'disable'} ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
+      );
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         if (!active && target.roleIsSystem) {
