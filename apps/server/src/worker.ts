@@ -2,9 +2,11 @@ import { buildApp } from './app.js';
 import { resolveAppKey } from './config/app-key.js';
 import { loadEnv } from './config/env.js';
 import { openDatabase, runMigrations } from './db/client.js';
+import { surviveDatabaseFaults } from './db/connection-faults.js';
 import { startQueue } from './jobs/queue.js';
 import { queueSettings } from './jobs/queue-settings.js';
 import { startVasWorker } from './jobs/vas-worker.js';
+import { startMailWorker } from './jobs/mail.job.js';
 
 /**
  * `npm run worker`: a queue worker process for production (PostgreSQL). Any number of them can run beside
@@ -19,7 +21,9 @@ async function main() {
   const queue = await startQueue(database, queueSettings(env), (err) => console.error('Queue error:', err.message));
   // The app is built (not listened on) to share the exact services the API uses.
   const app = await buildApp({ env: { ...env, APP_KEY: resolveAppKey(env) }, database, queue });
+  surviveDatabaseFaults(app.log);
   await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
+  await startMailWorker(queue, app.services.mailJobs);
   app.log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'VAS posting worker started');
 
   let stopping = false;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -27,6 +28,9 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
   | { kind: 'postgres'; url: string; max?: number };
 
+/** How long a query waits for a connection (a new one, or a free pooled one) before it fails. */
+export const POOL_CONNECT_TIMEOUT_MS = 30_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -35,9 +39,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, kind: 'pglite', pglite: client, close: () => client.close() };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    // A server that does not answer (a failover in progress, a network partition) fails a request after 30 s
+    // instead of holding it for the TCP timeout; it is also the longest a query waits for a free pooled
+    // connection. No statement or lock timeout: big imports and list queries may legitimately take long.
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  // A client checked out of the pool (a transaction, the migration lock) has no listener of the pool's: a lost
+  // connection would be an unhandled 'error' event, which ends the process. The statement it was running fails
+  // with the error, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
@@ -56,7 +74,25 @@ export function migrationsFolder(): string {
 
 const MIGRATION_LOCK = 727_001;
 
-/** Applies pending migrations; on Postgres under an advisory lock so several processes can start at once. */
+/**
+ * Whether the folder holds a migration the database has not recorded, by the migrator's own rule (newer
+ * than the latest `created_at`). Unknown (no table yet, no right to read it) counts as pending.
+ */
+async function migrationsPending(client: pg.PoolClient, folder: string): Promise<boolean> {
+  const latest = Math.max(...readMigrationFiles({ migrationsFolder: folder }).map((m) => m.folderMillis));
+  try {
+    const { rows } = await client.query<{ last: string | null }>('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations');
+    return rows[0]?.last == null || Number(rows[0].last) < latest;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Applies pending migrations; on Postgres under an advisory lock so several processes can start at once.
+ * With nothing pending it runs no DDL at all, so an API role without DDL rights (the owner migrates with
+ * `npm run migrate`, README) starts; with something pending such a role stops with that advice.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.kind === 'pglite') {
@@ -66,7 +102,16 @@ export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as never, { migrationsFolder: folder });
+    if (!(await migrationsPending(client, folder))) return;
+    await migratePg(database.db as never, { migrationsFolder: folder }).catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== '42501') throw error;
+      throw new Error(
+        'Database migrations are pending, and this DATABASE_URL role may not change the schema. Run `npm run migrate` with the ' +
+          "owner role's DATABASE_URL first.",
+        { cause: error },
+      );
+    });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();

@@ -3,6 +3,7 @@ import { cookieHeader, cookiesFrom, SESSION_COOKIE, type CookieJar } from './ses
 import { fromReply, fromTransport, unreadableReply } from './classify.js';
 import { CLIENT_CODES, SapError } from './sap-error.js';
 import { TransportError, type Exchange, type Reply } from './transport.js';
+import { databaseFailureWords } from '../db/connection-faults.js';
 
 export type SapCredentials = { companyDb: string; username: string; password: string };
 /** Where the client reads the credentials on every call, so saved settings apply to the next call. */
@@ -102,7 +103,9 @@ export function createSessionManager(deps: {
       credentials = await deps.credentials();
     } catch (error) {
       if (error instanceof SapError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
+      // The stored settings live in the database: when it is away, say so (never the failed statement).
+      const database = databaseFailureWords(error);
+      const reason = database ? `the stored connection settings could not be read because ${database}` : error instanceof Error ? error.message : String(error);
       throw new SapError({ kind: 'auth', status: null, code: CLIENT_CODES.notConfigured, operation, message: reason, cause: error });
     }
     if (!credentials || !credentials.companyDb || !credentials.username || !credentials.password) {

@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
+import { retryOnConnectionLoss } from '../db/connection-faults.js';
+import { createMailQueue } from './mail.job.js';
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 type RawQueryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; exec?(text: string): Promise<{ rows: unknown[] }[]> };
@@ -32,6 +35,37 @@ export function transactionExecutor(tx: Db): Executor {
   return executorFor(client);
 }
 
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<'completeJobs' | 'failJobsById', (schema: string) => string>;
+const COMPLETE_JOBS = bossPlans.completeJobs('pgboss');
+const FAIL_JOBS = bossPlans.failJobsById('pgboss');
+/** What pg-boss reads from a completion's result (`rows[0].count`) when nothing was changed. */
+const NOTHING_CHANGED = { rows: [{ count: '0' }] };
+
+/**
+ * pg-boss 10 completes or fails a job its handler finished without awaiting the call (manager.js, `onFetch`):
+ * if the database is away at that moment, the rejection is unhandled and ends the process. So these two
+ * statements never reject here. Completing is idempotent (only an active job changes) and is retried on a lost
+ * connection for a few seconds; failing is not (a second run would count a second retry), so it is not. A job
+ * whose completion could not be recorded stays active until it expires, and pg-boss then runs it again: the
+ * VAS handler finds its row posted (or queued) and does what is left, so nothing is posted twice.
+ */
+function settledCompletions(inner: Executor, onError: (error: Error) => void): Executor {
+  return {
+    async executeSql(text, values) {
+      if (text !== COMPLETE_JOBS && text !== FAIL_JOBS) return inner.executeSql(text, values);
+      try {
+        return text === COMPLETE_JOBS
+          ? await retryOnConnectionLoss(() => inner.executeSql(text, values), { attempts: 5, delayMs: 500 })
+          : await inner.executeSql(text, values);
+      } catch (error) {
+        const what = text === COMPLETE_JOBS ? 'completed' : 'failed';
+        onError(new Error(`Could not record a job as ${what}; it runs again once it expires (${error instanceof Error ? error.message : String(error)}).`));
+        return NOTHING_CHANGED;
+      }
+    },
+  };
+}
+
 export const VAS_POSTING_QUEUE = 'vas-posting';
 
 export type QueueSettings = {
@@ -44,6 +78,8 @@ export type QueueSettings = {
    * jobs untouched that long after they expired).
    */
   maintenanceIntervalSeconds?: number;
+  /** The mail queue's first retry delay (jobs/mail.job.ts; default 5 s, doubling); tests shorten it. */
+  mailRetryDelaySeconds?: number;
 };
 
 /** A pg-boss instance on our database (PGlite or the shared Postgres pool), with our queues created. */
@@ -51,7 +87,7 @@ export async function startQueue(database: Database, settings: QueueSettings, on
   const db: Executor =
     database.kind === 'pglite'
       ? executorFor(database.pglite as unknown as RawQueryable)
-      : { executeSql: (text, values) => database.pool!.query(text, values) };
+      : settledCompletions({ executeSql: (text, values) => database.pool!.query(text, values) }, onError);
   const maintenanceIntervalSeconds = settings.maintenanceIntervalSeconds ?? Math.max(1, Math.min(60, settings.expireInSeconds));
   const boss = new PgBoss({ db: db as PgBoss.Db, supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds });
   boss.on('error', onError);
@@ -66,6 +102,7 @@ export async function startQueue(database: Database, settings: QueueSettings, on
   await boss.createQueue(VAS_POSTING_QUEUE, options);
   // createQueue keeps an existing queue as it was: apply the settings of this start (new jobs take them).
   await boss.updateQueue(VAS_POSTING_QUEUE, options);
+  await createMailQueue(boss, settings.mailRetryDelaySeconds ? { retryDelaySeconds: settings.mailRetryDelaySeconds } : {});
   return boss;
 }
 

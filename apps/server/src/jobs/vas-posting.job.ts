@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { isConnectionError, retryOnConnectionLoss } from '../db/connection-faults.js';
 import { postExactlyOnce, type PostingOutcome } from '../modules/posting/exactly-once.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
 import { idempotencyKey, leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
@@ -42,7 +43,7 @@ export type VasHandlerDeps = {
 /** The outcome is recorded; a failed audit write is logged rather than retrying (and re-posting) the job. */
 async function audit(deps: VasHandlerDeps, event: string) {
   try {
-    await deps.audit?.(event);
+    await retryOnConnectionLoss(async () => deps.audit?.(event));
   } catch (error) {
     deps.log.warn({ err: error, event }, 'Could not write the audit entry');
   }
@@ -87,11 +88,15 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     const lookUpFirst = previous === 'posting' || job.retryCount > 0 || (await deps.repository.hadUncertainAttempt(step, recordId, attemptId));
     let document: SapDocument;
     try {
-      document = await deps.rules.document(row, { id: recordId, postingDate: String(row.postingDate), postingDay: String(row.postingDate), input: {} }, key);
+      document = await retryOnConnectionLoss(async () =>
+        deps.rules.document(row, { id: recordId, postingDate: String(row.postingDate), postingDay: String(row.postingDate), input: {} }, key),
+      );
     } catch (error) {
+      // The database was away: nothing was sent; the job is retried (pg-boss) and the row stays queued for it.
+      if (isConnectionError(error)) throw error;
       // Nothing was sent: the row cannot become a SAP document as it stands (e.g. its account was removed).
       const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
-      if (!(await deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message }))) return;
+      if (!(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message })))) return;
       deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
       await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${message}`);
       return;
@@ -105,7 +110,9 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     }
 
     if (isPosted(outcome)) {
-      await deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome);
+      // Idempotent, so retried on a lost connection; if the database stays away the job fails and its retry
+      // (or, past the last one, the sweeper) finds the document in SAP by its key.
+      await retryOnConnectionLoss(() => deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome));
       deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
       await audit(deps, `Posted VAS transaction #${recordId} to SAP from the queue (${sapRef(outcome.ref)})`);
       return;
@@ -113,13 +120,13 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     const refused = outcome.outcome === 'failed' && !outcome.retryable;
     if (refused || lastTry) {
       // Fenced: a row another worker took over meanwhile is that worker's to record (and audit).
-      if (!(await deps.repository.markFailed(step, recordId, attemptId, outcome))) return;
+      if (!(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, outcome)))) return;
       deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
       await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${outcome.message}`);
       return;
     }
     // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.
-    if (!(await deps.repository.requeue(step, recordId, attemptId, outcome.message))) return;
+    if (!(await retryOnConnectionLoss(() => deps.repository.requeue(step, recordId, attemptId, outcome.message)))) return;
     throw new VasRetryLater(`VAS transaction #${recordId} not confirmed by SAP yet: ${outcome.message}`);
   } finally {
     clearInterval(renew);

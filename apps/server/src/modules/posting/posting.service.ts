@@ -1,11 +1,13 @@
 import type { PostResult } from '@ff/contract';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/client.js';
+import { isConnectionError, retryOnConnectionLoss, type DeferredWrites } from '../../db/connection-faults.js';
 import type { AuditContext } from '../../lib/audit-context.js';
-import { ValidationFailed } from '../../lib/errors.js';
+import { HttpError, ValidationFailed } from '../../lib/errors.js';
 import { createPostingDateResolver } from '../../lib/posting-date.js';
 import { PostingRuleError } from '../../erp/posting-rules.js';
 import type { AuditService } from '../audits/audit.service.js';
+import { DATABASE_AWAY, NOT_SENT, plainReason, TO_BE_CHECKED, writeOrDefer } from './database-away.js';
 import { postExactlyOnce, type PostingOutcome } from './exactly-once.js';
 import type { PostingRepository } from './posting.repository.js';
 import { idempotencyKey, leaseRenewalMs, type PostingStep } from './posting-steps.js';
@@ -39,6 +41,9 @@ export type PostingDeps = {
   settleMs?: number;
   /** SAP_TIMEOUT_MS: sets how often a poster renews its leases (posting-steps.ts, `leaseRenewalMs`). */
   sapTimeoutMs?: number;
+  /** Where a write that failed because the database was away is retried (a row's outcome, an audit entry). */
+  deferred?: DeferredWrites;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 };
 
 /** What sending a row to SAP came to, and whether it is still to be recorded. */
@@ -56,7 +61,7 @@ export function createPostingService(deps: PostingDeps) {
   const { db, repository, audit, timeZone } = deps;
 
   /** Validates and claims rows in one transaction: rows already posting or posted are refused. */
-  async function claimRows<I>(
+  async function claimRowsNow<I>(
     step: PostingStep,
     requests: RowRequest<I>[],
     rules: KindRules<I>,
@@ -125,6 +130,20 @@ export function createPostingService(deps: PostingDeps) {
   }
 
   /**
+   * `claimRowsNow`, with a lost database answered as 503: nothing was sent to SAP. A claim that did commit
+   * before the connection was lost leaves rows `posting` without a poster; the sweeper puts them back once
+   * their lease is stale.
+   */
+  async function claimRows<I>(...args: Parameters<typeof claimRowsNow<I>>) {
+    try {
+      return await claimRowsNow(...args);
+    } catch (error) {
+      if (isConnectionError(error)) throw new HttpError(503, DATABASE_AWAY);
+      throw error;
+    }
+  }
+
+  /**
    * Sends one claimed row to SAP with the exactly-once protocol; recording the outcome is `recordOne`'s.
    * Nothing is sent unless the row's attempt is still open: within `leaseFreshUntil` (one lease-renewal
    * period after the claim) it cannot have been taken for abandoned, since that needs a lease four periods
@@ -135,16 +154,26 @@ export function createPostingService(deps: PostingDeps) {
     const id = item.request.id;
     const key = idempotencyKey(step.kind, id);
     let document: SapDocument;
+    const notSent = { outcome: { outcome: 'failed', message: NOT_SENT, retryable: true }, toRecord: true } as const;
     try {
-      document = await rules.document(item.row, item.request, key);
+      // Building a document may read the database (e.g. a ledger account): a read, safe to repeat.
+      document = await retryOnConnectionLoss(async () => rules.document(item.row, item.request, key));
     } catch (error) {
-      // Nothing was sent: the record cannot become a SAP document as it stands.
-      const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
+      // Nothing was sent: the record cannot become a SAP document as it stands (or the database was away).
+      if (isConnectionError(error)) return notSent;
+      const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${plainReason(error)}).`;
       return { outcome: { outcome: 'failed', message, retryable: !(error instanceof PostingRuleError) }, toRecord: true };
     }
     let lookUpFirst = item.lookUpFirst;
     if (Date.now() >= leaseFreshUntil) {
-      const began = await repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst });
+      let began: Awaited<ReturnType<typeof repository.begin>>;
+      try {
+        // Fenced on the open attempt, so a repeat after a lost reply changes nothing more.
+        began = await retryOnConnectionLoss(() => repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst }));
+      } catch (error) {
+        if (isConnectionError(error)) return notSent;
+        throw error;
+      }
       if (!began) return { outcome: await asItStands(step, id), toRecord: false };
       lookUpFirst = began.lookUpFirst;
     }
@@ -155,14 +184,22 @@ export function createPostingService(deps: PostingDeps) {
     }
   }
 
-  /** Records what SAP answered for a row: posted with SAP's keys, or back in the list as failed with the reason. */
+  /**
+   * Records what SAP answered for a row: posted with SAP's keys, or back in the list as failed with the reason.
+   * Both writes are safe to repeat (marking posted is idempotent, marking failed is fenced on the attempt), so a
+   * lost connection is retried at once and, if the database stays away, in the background (`deferred`): the
+   * request answers what SAP said all the same. Without `deferred` the sweeper settles the row.
+   */
   async function recordOne<I>(step: PostingStep, item: Claimed<I>, sent: Sent): Promise<PostingOutcome> {
     const { outcome } = sent;
     const id = item.request.id;
     if (!sent.toRecord) return outcome;
-    if (isPosted(outcome)) await repository.markPosted(step, id, outcome.ref, outcome.outcome);
-    else if (!(await repository.markFailed(step, id, item.attemptId, outcome))) return asItStands(step, id);
-    return outcome;
+    const write = isPosted(outcome)
+      ? () => repository.markPosted(step, id, outcome.ref, outcome.outcome).then(() => true)
+      : () => repository.markFailed(step, id, item.attemptId, outcome);
+    const saved = await writeOrDefer(write, deps.deferred, `the outcome of ${step.kind} #${id}`);
+    if (!saved.done) return isPosted(outcome) || deps.deferred ? outcome : { outcome: 'unknown', message: TO_BE_CHECKED };
+    return saved.value ? outcome : asItStands(step, id);
   }
 
   /** The outcome of a row someone else resolved while this poster held it. */
@@ -173,6 +210,16 @@ export function createPostingService(deps: PostingDeps) {
     }
     const reason = (row?.[step.props.lastError] as string | null | undefined) ?? 'its posting was interrupted';
     return { outcome: 'unknown', message: `${reason}` };
+  }
+
+  /**
+   * The audit entry of a request whose rows are settled: it must not turn the answer into a 500 (the rows are in
+   * SAP whatever the audit table does). A lost connection is retried, then deferred; another failure is logged.
+   */
+  async function recordAudit(context: AuditContext, event: string) {
+    await writeOrDefer(() => audit.record(context, event), deps.deferred, 'an audit entry').catch((error: unknown) => {
+      deps.log?.error({ err: error, event }, 'Could not write the audit entry');
+    });
   }
 
   /** Renews the leases of the claimed rows not yet finished, so a long batch is never taken for abandoned. */
@@ -202,8 +249,8 @@ export function createPostingService(deps: PostingDeps) {
             } catch (error) {
               // Recording the outcome failed (the database): the row stays in flight for the sweeper to settle
               // by a look-up in SAP; the other rows of the batch carry on.
-              const reason = error instanceof Error ? error.message : String(error);
-              return { outcome: 'unknown', message: `Its outcome could not be recorded (${reason}); it will be checked in SAP shortly.` } as PostingOutcome;
+              deps.log?.error({ err: error, id: item.request.id }, 'Could not record the outcome of a posting');
+              return { outcome: 'unknown', message: TO_BE_CHECKED } as PostingOutcome;
             } finally {
               open.delete(item.attemptId);
             }
@@ -219,7 +266,7 @@ export function createPostingService(deps: PostingDeps) {
         else failed.push({ id, message: `#${id}: ${outcome.message}` });
       });
       failed.sort((a, b) => a.id - b.id);
-      await audit.record(context, postingAuditText(step, posted, failed));
+      await recordAudit(context, postingAuditText(step, posted, failed));
       if (!failed.length) return { status: 200, body: { message: messages.success, posted, failed } };
       const total = posted.length + failed.length;
       const head = posted.length
@@ -247,7 +294,7 @@ export function createPostingService(deps: PostingDeps) {
       const parts = [];
       if (queued.length) parts.push(`Queued ${queued.length} ${queued.length === 1 ? step.noun[0] : step.noun[1]} for posting to SAP (${queued.map((q) => `#${q.id}`).join(', ')})`);
       if (failed.length) parts.push(`${failed.length} refused: ${failed.map((f) => f.message).join(' ')}`);
-      await audit.record(context, parts.join('. ').slice(0, 4000));
+      await recordAudit(context, parts.join('. ').slice(0, 4000));
       if (!failed.length) return { status: 200, body: { message: messages.success, posted: [], failed, queued } };
       const head = queued.length
         ? `${failed.length} of ${failed.length + queued.length} ${step.noun[1]} could not be queued; ${queued.length} queued.`
