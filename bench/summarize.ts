@@ -139,3 +139,31 @@ if (startup) {
   console.log(`\nPhases inside main() (median of ${startup.phases.runs.length}, from source): ${Object.entries<number>(startup.phases.medianMs).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}; total ${Math.round(startup.phases.totalMedianMs)} ms.`);
   console.log(`Load (1 min) per run: ${startup.runs.map((r: any) => r.load.load1).join(', ')}.\n`);
 }
+
+const sweeper = load('sweeper');
+if (sweeper) {
+  console.log('### bench:sweeper\n');
+  machine(sweeper.machine);
+  const s = sweeper.settings;
+  console.log(`${s.stuck} sales invoices left \`posting\` by a SIGKILL (SAP_TIMEOUT_MS ${s.sapTimeoutMs}: leases stale ${s.staleMs / 1000} s after their last renewal), settled by the restarted API's sweeper, SAP at ${s.latencyMs} ms per call.\n`);
+  console.log('| figure | measured | goal | met? | load (1 min) |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| last lease expired -> last row settled | ${sweeper.lastExpiryToAllSettledSeconds} s | <= 60 s | ${yes(sweeper.lastExpiryToAllSettledSeconds <= 60)} | ${loadOf(sweeper.load)} |`);
+  console.log(`| per row, its lease expired -> settled: p50 / max | ${sweeper.perRowSecondsAfterExpiry.p50} s / ${sweeper.perRowSecondsAfterExpiry.max} s | max <= 60 s | ${yes(sweeper.goal.met)} | |`);
+  console.log(`| outcome; rows whose status disagrees with SAP | ${Object.entries(sweeper.statuses).map(([k, v]) => `${String(v)} ${k}`).join(', ')}; ${sweeper.sapMismatches} | 0 | ${yes(sweeper.sapMismatches === 0)} | |\n`);
+}
+
+const imported = load('import');
+if (imported) {
+  console.log('### bench:import\n');
+  machine(imported.machine);
+  const s = imported.settings;
+  console.log(`${s.rows.toLocaleString('en-US')} ${s.kind} through POST /api/v1/import/${s.kind} (Bearer token), ${s.batch.toLocaleString('en-US')} rows per call, ${s.mode}; GET /health/live polled every ~${s.pollEveryMs} ms. Import: ${imported.importSeconds} s, ${imported.rowsPerSecond.toLocaleString('en-US')} rows/s.\n`);
+  console.log('| /health/live | samples | p50 | p99 | max | over 100 ms | goal | met? | load (1 min) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const row = (label: string, l: any, goal: string, met: string, at: string) =>
+    console.log(`| ${label} | ${l.samples} | ${l.p50} ms | ${l.p99} ms | ${l.max} ms | ${l.over100ms} | ${goal} | ${met} | ${at} |`);
+  row('idle (5 s before)', imported.idle, '', '', '');
+  row('during the import', imported.during, 'p99 < 100 ms', yes(imported.goal.met), loadOf(imported.load));
+  console.log('');
+}

@@ -196,6 +196,8 @@ export const postingAttempts = pgTable(
     requestedById: integer('requested_by_id'),
     startedAt: instant('started_at').notNull().defaultNow(),
     finishedAt: instant('finished_at'),
+    /** An `unknown` attempt the sweeper looked up after the settle delay and SAP had no document for: settled. */
+    recheckedAt: instant('rechecked_at'),
   },
   (t) => [index('posting_attempts_record_idx').on(t.kind, t.recordId)],
 );

@@ -356,3 +356,17 @@ export function expireSessionsEvery(sim: RunningSimulator, everyMs: number) {
     return expirations;
   };
 }
+
+/**
+ * Rows of `step` that the list (GET through the API, as a user sees it) shows as failed although SAP holds
+ * their key: a user would post them again, or write them off, while SAP has them. Must be empty once the
+ * sweeper has run.
+ */
+export async function listedFailedButInSap(client: HttpClient, sim: RunningSimulator, step: Step, ids: number[]): Promise<string[]> {
+  const listed = (await client.get(PATH[step])).body.data as { id: number; status: string }[];
+  const byKey = await documentsByKey(sim);
+  const wanted = new Set(ids);
+  return listed
+    .filter((r) => wanted.has(r.id) && r.status === 'failed' && byKey.has(keyOf(step, r.id)))
+    .map((r) => keyOf(step, r.id));
+}

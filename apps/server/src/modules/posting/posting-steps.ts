@@ -107,9 +107,3 @@ export const sapReferenceOf = (kind: PostingKind): { entity: 'JournalEntries' | 
 export const staleAfterMs = (sapTimeoutMs: number) => Math.max(5_000, 2 * sapTimeoutMs);
 export const leaseRenewalMs = (sapTimeoutMs: number) => Math.max(1_000, Math.floor(staleAfterMs(sapTimeoutMs) / 4));
 
-/**
- * A row that failed with an unconfirmed outcome (its POST went unanswered and the look-up after it could not
- * settle it either) may be in SAP after all. From `staleAfterMs` after it failed (a slow commit has landed by
- * then) the sweeper looks its key up on every sweep for this long, and marks it posted when SAP holds it.
- */
-export const unconfirmedRecheckMs = (sapTimeoutMs: number) => 4 * staleAfterMs(sapTimeoutMs);

@@ -1,13 +1,17 @@
+import pLimit from 'p-limit';
 import type { PostingRepository } from './posting.repository.js';
 import {
   idempotencyKey,
   POSTING_STEPS,
   sapReferenceOf,
   staleAfterMs,
-  unconfirmedRecheckMs,
   type PostingStep,
 } from './posting-steps.js';
 import { sapRef, type SapGateway } from './sap-gateway.js';
+
+/** Look-ups in SAP at once during a sweep, and rows read per page. */
+const SWEEP_CONCURRENCY = 16;
+const PAGE_SIZE = 500;
 
 export const INTERRUPTED_MESSAGE =
   'Its posting was interrupted before SAP confirmed it, and SAP has no document for it. Post it again (SAP is checked for it first).';
@@ -25,6 +29,8 @@ export type SweeperDeps = {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Writes an audit entry as the system (a row the sweeper settles changes without anyone posting it). */
   audit?: ((event: string) => Promise<unknown>) | undefined;
+  /** Look-ups in SAP at once (default 16). */
+  concurrency?: number | undefined;
 };
 
 export type SweepResult = { posted: string[]; failed: string[]; skipped: string[] };
@@ -38,8 +44,9 @@ export type SweepResult = { posted: string[]; failed: string[]; skipped: string[
  */
 export function createPostingSweeper(deps: SweeperDeps) {
   const staleMs = staleAfterMs(deps.sapTimeoutMs);
-  const recheckMs = unconfirmedRecheckMs(deps.sapTimeoutMs);
+  const concurrency = deps.concurrency ?? SWEEP_CONCURRENCY;
   let running: Promise<SweepResult> | null = null;
+  let next: Promise<SweepResult> | null = null;
 
   /** The change is made; a failed audit write is logged rather than undoing or repeating it. */
   async function audit(event: string) {
@@ -50,70 +57,123 @@ export function createPostingSweeper(deps: SweeperDeps) {
     }
   }
 
+  /**
+   * Runs `settle` for every row `page` answers, a page at a time (so a pass reaches every row however many
+   * there are), at most `concurrency` look-ups at once (so 1,000 rows take seconds, not minutes).
+   */
+  async function forEachPage<T extends { id: number }>(
+    page: (afterId: number) => Promise<T[]>,
+    settle: (row: T) => Promise<void>,
+  ) {
+    const limit = pLimit(concurrency);
+    for (let afterId = 0; ;) {
+      const rows = await page(afterId);
+      if (!rows.length) return;
+      afterId = rows[rows.length - 1]!.id;
+      await Promise.all(rows.map((row) => limit(() => settle(row))));
+    }
+  }
+
+  async function settleStale(
+    step: PostingStep,
+    row: { id: number; attemptId: number | null },
+    before: Date,
+    result: SweepResult,
+  ) {
+    const key = idempotencyKey(step.kind, row.id);
+    try {
+      const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
+      // The attempt is what fences the poster (and any other sweeper) out; a row in flight without one gets one (already stale).
+      const attemptId =
+        row.attemptId ?? (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1)));
+      if (existing) {
+        if (!(await deps.repository.settleFound(step, row.id, attemptId, existing, before))) {
+          result.skipped.push(key);
+          return;
+        }
+        result.posted.push(key);
+        deps.log.info({ key, sap: existing }, 'Interrupted posting found in SAP; the record is posted');
+        await audit(
+          `Interrupted posting of ${step.noun[0]} #${row.id} found in SAP (${sapRef(existing)}); marked posted`,
+        );
+        return;
+      }
+      const failed = await deps.repository.markFailed(
+        step,
+        row.id,
+        attemptId,
+        { outcome: 'unknown', message: INTERRUPTED_MESSAGE },
+        { staleBefore: before },
+      );
+      (failed ? result.failed : result.skipped).push(key);
+      if (failed) {
+        deps.log.warn({ key }, 'Interrupted posting not in SAP; the record is back in its list as failed');
+        await audit(
+          `Interrupted posting of ${step.noun[0]} #${row.id} not found in SAP; back in its list as failed`,
+        );
+      }
+    } catch (error) {
+      // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
+      result.skipped.push(key);
+      deps.log.warn({ key, err: error }, 'Could not resolve an interrupted posting yet');
+    }
+  }
+
   async function sweepStep(step: PostingStep, result: SweepResult, before: Date) {
     const queued = step.kind === 'VAS';
     if (queued && !deps.liveQueuedRecords) return;
-    let rows = await deps.repository.staleRows(step, queued ? ['posting', 'queued'] : ['posting'], before);
-    if (queued && rows.length) {
-      const live = await deps.liveQueuedRecords!(rows.map((r) => r.id));
-      rows = rows.filter((r) => !live.has(r.id));
-    }
-    for (const row of rows) {
-      const key = idempotencyKey(step.kind, row.id);
-      try {
-        const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
-        if (existing) {
-          await deps.repository.markPosted(step, row.id, existing, 'found');
-          result.posted.push(key);
-          deps.log.info({ key, sap: existing }, 'Interrupted posting found in SAP; the record is posted');
-          await audit(`Interrupted posting of ${step.noun[0]} #${row.id} found in SAP (${sapRef(existing)}); marked posted`);
-          continue;
-        }
-        // The attempt is what fences the poster out; a row in flight without one gets one (already stale).
-        const attemptId =
-          row.attemptId ?? (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1)));
-        const failed = await deps.repository.markFailed(
+    await forEachPage(
+      async (afterId) => {
+        const rows = await deps.repository.staleRows(
           step,
-          row.id,
-          attemptId,
-          { outcome: 'unknown', message: INTERRUPTED_MESSAGE },
-          { staleBefore: before },
+          queued ? ['posting', 'queued'] : ['posting'],
+          before,
+          { afterId, limit: PAGE_SIZE },
         );
-        (failed ? result.failed : result.skipped).push(key);
-        if (failed) {
-          deps.log.warn({ key }, 'Interrupted posting not in SAP; the record is back in its list as failed');
-          await audit(`Interrupted posting of ${step.noun[0]} #${row.id} not found in SAP; back in its list as failed`);
-        }
-      } catch (error) {
-        // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
-        result.skipped.push(key);
-        deps.log.warn({ key, err: error }, 'Could not resolve an interrupted posting yet');
-      }
-    }
+        if (!queued || !rows.length) return rows;
+        // A VAS row whose job is alive is the queue's to finish: skipped, but the page still moves on past it.
+        const live = await deps.liveQueuedRecords!(rows.map((r) => r.id));
+        return rows.map((r) => ({ ...r, live: live.has(r.id) }));
+      },
+      (row) => ('live' in row && row.live ? Promise.resolve() : settleStale(step, row, before, result)),
+    );
   }
 
   /**
    * Failed rows whose outcome SAP never confirmed (a lost reply, then a look-up that failed too) are looked up
-   * again from `staleMs` after they failed, for `recheckMs`: the ones SAP holds after all are posted, so a row
-   * listed as failed is one SAP does not have. Not found, they stay failed (the next post looks the key up first).
+   * from `staleMs` after they failed (a slow commit has landed by then) on every sweep until a look-up answers:
+   * found, they are posted, so a row listed as failed is one SAP does not have; not found, the attempt is marked
+   * rechecked and left failed (the next post looks the key up first anyway). A look-up that fails is retried
+   * next sweep: there is no time window a row can fall out of.
    */
   async function recheckStep(step: PostingStep, result: SweepResult, now: Date) {
-    const to = new Date(now.getTime() - staleMs);
-    const ids = await deps.repository.unconfirmedFailures(step, new Date(to.getTime() - recheckMs), to);
-    for (const id of ids) {
-      const key = idempotencyKey(step.kind, id);
-      try {
-        const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
-        if (existing && (await deps.repository.markFoundAfterFailure(step, id, existing))) {
-          result.posted.push(key);
-          deps.log.info({ key, sap: existing }, 'Unconfirmed posting found in SAP; the failed record is posted');
-          await audit(`Unconfirmed posting of ${step.noun[0]} #${id} found in SAP (${sapRef(existing)}); marked posted`);
+    const settledBefore = new Date(now.getTime() - staleMs);
+    await forEachPage(
+      (afterId) => deps.repository.unconfirmedFailures(step, settledBefore, { afterId, limit: PAGE_SIZE }),
+      async ({ id, attemptId }) => {
+        const key = idempotencyKey(step.kind, id);
+        try {
+          const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
+          if (!existing) {
+            await deps.repository.markRechecked(attemptId);
+            return;
+          }
+          if (await deps.repository.markFoundAfterFailure(step, id, existing)) {
+            result.posted.push(key);
+            deps.log.info(
+              { key, sap: existing },
+              'Unconfirmed posting found in SAP; the failed record is posted',
+            );
+            await audit(
+              `Unconfirmed posting of ${step.noun[0]} #${id} found in SAP (${sapRef(existing)}); marked posted`,
+            );
+          }
+        } catch (error) {
+          result.skipped.push(key);
+          deps.log.warn({ key, err: error }, 'Could not check an unconfirmed posting yet');
         }
-      } catch (error) {
-        result.skipped.push(key);
-        deps.log.warn({ key, err: error }, 'Could not check an unconfirmed posting yet');
-      }
-    }
+      },
+    );
   }
 
   async function sweepAll(now: Date): Promise<SweepResult> {
@@ -124,21 +184,37 @@ export function createPostingSweeper(deps: SweeperDeps) {
     return result;
   }
 
-  /** One pass over every step; concurrent calls share the pass in progress. */
-  function sweep(now: Date = new Date()): Promise<SweepResult> {
-    running ??= sweepAll(now).finally(() => {
-      running = null;
-    });
-    return running;
+  /**
+   * One pass over every step that starts now or, while a pass is in progress, right after it (calls made
+   * meanwhile share that next pass): a caller's pass always sees the rows as they were when it called.
+   */
+  function sweep(now?: Date): Promise<SweepResult> {
+    if (!running) {
+      running = sweepAll(now ?? new Date()).finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return sweep(now);
+      });
+    return next;
   }
 
   return {
     staleAfterMs: staleMs,
     sweep,
 
-    /** Sweeps every `intervalMs` (default: half the stale age, between 1 s and 60 s); answers a stop function. */
-    start(intervalMs = Math.max(1_000, Math.min(60_000, Math.floor(staleMs / 2)))): () => Promise<void> {
+    /**
+     * Sweeps every `intervalMs` (default: half the stale age, between 1 s and 15 s, so a row is settled well
+     * within a minute of its lease expiring); a tick while a pass runs is skipped. Answers a stop function.
+     */
+    start(intervalMs = Math.max(1_000, Math.min(15_000, Math.floor(staleMs / 2)))): () => Promise<void> {
       const timer = setInterval(() => {
+        if (running) return;
         sweep().catch((error: unknown) =>
           deps.log.warn({ err: error }, 'Sweeping interrupted postings failed'),
         );
@@ -146,6 +222,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
       timer.unref();
       return async () => {
         clearInterval(timer);
+        await next?.catch(() => undefined);
         await running?.catch(() => undefined);
       };
     },

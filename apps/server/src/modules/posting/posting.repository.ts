@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import type { SapDocumentRef } from './sap-gateway.js';
 import { idempotencyKey, type PostingStep } from './posting-steps.js';
+import { createSweeperQueries } from './posting-sweeper.repository.js';
 
 const CLAIMABLE = ['unposted', 'failed'] as const;
 /** States in which a poster (a request or the queue's worker) owns the row. */
@@ -38,6 +39,9 @@ export function createPostingRepository(db: Db) {
   }
 
   const repository = {
+    // What only the sweeper asks (posting-sweeper.repository.ts).
+    ...createSweeperQueries(db),
+
     /** Locks the requested rows for this transaction (in id order), so two posters of the same rows run one after the other. */
     async lockRows(step: PostingStep, ids: number[], tx: Db): Promise<Record<string, unknown>[]> {
       if (!ids.length) return [];
@@ -172,77 +176,6 @@ export function createPostingRepository(db: Db) {
           .update(step.table)
           .set({ [step.props.status]: 'failed', [step.props.lastError]: failure.message, updatedAt: new Date() } as never)
           .where(and(eq(step.table.id, recordId), inArray(step.columns.status, [...IN_FLIGHT])));
-        return true;
-      });
-    },
-
-    /**
-     * Rows that a poster owns (`posting`, or `queued` for the queue) whose newest attempt's lease is older
-     * than `before`: their poster died. Answers each with its open attempt (null when none is open).
-     */
-    async staleRows(step: PostingStep, statuses: readonly ('posting' | 'queued')[], before: Date): Promise<{ id: number; attemptId: number | null; status: string }[]> {
-      // Spelled out in full: drizzle leaves columns in a select list unqualified, which inside a subquery
-      // would bind "id" to posting_attempts.id instead of the record's.
-      const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
-      const newest = sql`(SELECT max(pa.started_at) FROM posting_attempts pa WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId})`;
-      const open = sql<string | number | null>`(SELECT max(pa.id) FROM posting_attempts pa
-                 WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId} AND pa.outcome = 'pending')`;
-      const rows = await db
-        .select({ id: step.table.id, attemptId: open, status: step.columns.status })
-        .from(step.table)
-        .where(and(inArray(step.columns.status, [...statuses]), sql`coalesce(${newest} < ${before}, true)`))
-        .limit(500);
-      return rows.map((r) => ({ id: r.id as number, attemptId: r.attemptId === null ? null : Number(r.attemptId), status: r.status as string }));
-    },
-
-    /**
-     * Failed rows whose outcome SAP never confirmed: their latest attempt ended `unknown` (the POST went
-     * unanswered and the look-up after it could not settle it) between `from` and `to`.
-     */
-    async unconfirmedFailures(step: PostingStep, from: Date, to: Date): Promise<number[]> {
-      const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
-      const latestUnknown = sql`(SELECT pa.outcome = 'unknown' AND pa.finished_at >= ${from} AND pa.finished_at < ${to}
-                 FROM posting_attempts pa WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId}
-                 ORDER BY pa.id DESC LIMIT 1)`;
-      const rows = await db
-        .select({ id: step.table.id })
-        .from(step.table)
-        .where(and(eq(step.columns.status, 'failed'), sql`coalesce(${latestUnknown}, false)`))
-        .limit(500);
-      return rows.map((r) => r.id as number);
-    },
-
-    /**
-     * A failed row whose document SAP holds after all: posted with SAP's keys, recorded as a `found` attempt.
-     * Only a row still failed changes (one claimed again meanwhile is its poster's, who looks the key up first).
-     */
-    async markFoundAfterFailure(step: PostingStep, recordId: number, ref: SapDocumentRef): Promise<boolean> {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const now = new Date();
-        const updated = await tx
-          .update(step.table)
-          .set({
-            [step.props.status]: 'posted',
-            [step.props.postedAt]: now,
-            [step.props.sapDocEntry]: ref.docEntry,
-            [step.props.sapDocNum]: ref.docNum,
-            [step.props.lastError]: null,
-            updatedAt: now,
-          } as never)
-          .where(and(eq(step.table.id, recordId), eq(step.columns.status, 'failed')))
-          .returning({ id: step.table.id });
-        if (!updated.length) return false;
-        await tx.insert(postingAttempts).values({
-          kind: step.kind,
-          recordId,
-          idempotencyKey: idempotencyKey(step.kind, recordId),
-          outcome: 'found',
-          sapDocEntry: ref.docEntry,
-          sapDocNum: ref.docNum,
-          startedAt: now,
-          finishedAt: now,
-        });
         return true;
       });
     },

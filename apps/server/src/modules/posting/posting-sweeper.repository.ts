@@ -1,0 +1,161 @@
+import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { postingAttempts } from '../../db/schema.js';
+import { idempotencyKey, type PostingStep } from './posting-steps.js';
+import type { SapDocumentRef } from './sap-gateway.js';
+
+/**
+ * SQL only the sweeper (posting-sweeper.ts) asks: rows a dead poster left in flight, failed rows whose outcome
+ * SAP never confirmed, and settling them. Part of the posting repository (createPostingRepository spreads it
+ * in); a page at a time in id order, so a pass reaches every row however many there are.
+ */
+export function createSweeperQueries(db: Db) {
+  return {
+    /**
+     * Rows that a poster owns (`posting`, or `queued` for the queue) whose newest attempt's lease is older
+     * than `before`: their poster died. Answers each with its open attempt (null when none is open), a page
+     * at a time in id order (`afterId`: the last id of the page before), so a sweep reaches every one.
+     */
+    async staleRows(
+      step: PostingStep,
+      statuses: readonly ('posting' | 'queued')[],
+      before: Date,
+      page: { afterId?: number; limit?: number } = {},
+    ): Promise<{ id: number; attemptId: number | null; status: string }[]> {
+      // Spelled out in full: drizzle leaves columns in a select list unqualified, which inside a subquery
+      // would bind "id" to posting_attempts.id instead of the record's.
+      const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
+      const newest = sql`(SELECT max(pa.started_at) FROM posting_attempts pa WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId})`;
+      const open = sql<string | number | null>`(SELECT max(pa.id) FROM posting_attempts pa
+                 WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId} AND pa.outcome = 'pending')`;
+      const rows = await db
+        .select({ id: step.table.id, attemptId: open, status: step.columns.status })
+        .from(step.table)
+        .where(
+          and(
+            inArray(step.columns.status, [...statuses]),
+            gt(step.table.id, page.afterId ?? 0),
+            sql`coalesce(${newest} < ${before}, true)`,
+          ),
+        )
+        .orderBy(step.table.id)
+        .limit(page.limit ?? 500);
+      return rows.map((r) => ({
+        id: r.id as number,
+        attemptId: r.attemptId === null ? null : Number(r.attemptId),
+        status: r.status as string,
+      }));
+    },
+
+    /**
+     * Failed rows whose outcome SAP never confirmed: their latest attempt ended `unknown` (the POST went
+     * unanswered and the look-up after it could not settle it) before `settledBefore`, and no look-up since
+     * has shown SAP without the document (`rechecked_at`). No lower bound: a row stays here until a look-up
+     * settles it, however long sweeps take. A page at a time in id order, as `staleRows`.
+     */
+    async unconfirmedFailures(
+      step: PostingStep,
+      settledBefore: Date,
+      page: { afterId?: number; limit?: number } = {},
+    ): Promise<{ id: number; attemptId: number }[]> {
+      const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
+      const latest = sql<
+        string | number | null
+      >`(SELECT CASE WHEN pa.outcome = 'unknown' AND pa.rechecked_at IS NULL
+                   AND pa.finished_at < ${settledBefore} THEN pa.id END
+                 FROM posting_attempts pa WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId}
+                 ORDER BY pa.id DESC LIMIT 1)`;
+      const rows = await db
+        .select({ id: step.table.id, attemptId: latest })
+        .from(step.table)
+        .where(
+          and(
+            eq(step.columns.status, 'failed'),
+            gt(step.table.id, page.afterId ?? 0),
+            sql`${latest} IS NOT NULL`,
+          ),
+        )
+        .orderBy(step.table.id)
+        .limit(page.limit ?? 500);
+      return rows.map((r) => ({ id: r.id as number, attemptId: Number(r.attemptId) }));
+    },
+
+    /** A look-up after the settle delay found no document for this unconfirmed attempt: it need not be checked again. */
+    async markRechecked(attemptId: number): Promise<void> {
+      await db
+        .update(postingAttempts)
+        .set({ recheckedAt: new Date() })
+        .where(and(eq(postingAttempts.id, attemptId), eq(postingAttempts.outcome, 'unknown')));
+    },
+
+    /**
+     * The sweeper found an abandoned row's document in SAP: the row is posted with SAP's keys and its attempt
+     * closed as `found`, in one statement fenced on the attempt (still open, lease still stale). Answers false
+     * when someone else settled it first (another process's sweeper, or its poster, alive after all), so a
+     * row is settled (and audited) once.
+     */
+    async settleFound(
+      step: PostingStep,
+      recordId: number,
+      attemptId: number,
+      ref: SapDocumentRef,
+      staleBefore: Date,
+    ): Promise<boolean> {
+      const column = (prop: string) =>
+        sql.identifier((step.table as unknown as Record<string, { name: string }>)[prop]!.name);
+      const now = new Date().toISOString();
+      const settled = await db.execute(sql`
+        WITH closed AS (
+          UPDATE posting_attempts
+             SET outcome = 'found', sap_doc_entry = ${ref.docEntry}, sap_doc_num = ${ref.docNum}, finished_at = ${now}::timestamptz
+           WHERE id = ${attemptId} AND outcome = 'pending' AND started_at < ${staleBefore.toISOString()}::timestamptz
+           RETURNING id
+        )
+        UPDATE ${sql.identifier(getTableName(step.table))}
+           SET ${column(step.props.status)} = 'posted',
+               ${column(step.props.postedAt)} = ${now}::timestamptz,
+               ${column(step.props.sapDocEntry)} = ${ref.docEntry},
+               ${column(step.props.sapDocNum)} = ${ref.docNum},
+               ${column(step.props.lastError)} = NULL,
+               ${column('updatedAt')} = ${now}::timestamptz
+         WHERE id = ${recordId} AND EXISTS (SELECT 1 FROM closed)
+         RETURNING id`);
+      return rowsOf(settled).length > 0;
+    },
+
+    /**
+     * A failed row whose document SAP holds after all: posted with SAP's keys, recorded as a `found` attempt.
+     * Only a row still failed changes (one claimed again meanwhile is its poster's, who looks the key up first).
+     */
+    async markFoundAfterFailure(step: PostingStep, recordId: number, ref: SapDocumentRef): Promise<boolean> {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const now = new Date();
+        const updated = await tx
+          .update(step.table)
+          .set({
+            [step.props.status]: 'posted',
+            [step.props.postedAt]: now,
+            [step.props.sapDocEntry]: ref.docEntry,
+            [step.props.sapDocNum]: ref.docNum,
+            [step.props.lastError]: null,
+            updatedAt: now,
+          } as never)
+          .where(and(eq(step.table.id, recordId), eq(step.columns.status, 'failed')))
+          .returning({ id: step.table.id });
+        if (!updated.length) return false;
+        await tx.insert(postingAttempts).values({
+          kind: step.kind,
+          recordId,
+          idempotencyKey: idempotencyKey(step.kind, recordId),
+          outcome: 'found',
+          sapDocEntry: ref.docEntry,
+          sapDocNum: ref.docNum,
+          startedAt: now,
+          finishedAt: now,
+        });
+        return true;
+      });
+    },
+  };
+}
