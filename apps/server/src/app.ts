@@ -3,15 +3,17 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { trustProxySetting, type Env } from './config/env.js';
+import { TRUST_PROXY_TRUE_WARNING, trustProxySetting, type Env } from './config/env.js';
 import { sapPostingAccounts } from './config/sap-accounts.js';
 import { arrayRowsQuery, type Database } from './db/client.js';
+import { createDeferredWrites } from './db/connection-faults.js';
 import { createPostingRules } from './erp/posting-rules.js';
 import { createServiceLayerClient } from './erp/service-layer-client.js';
 import { vasRecordsWithLiveJobs } from './jobs/queue.js';
 import { vasEnqueuer } from './jobs/vas-posting.job.js';
 import { requestLogSerializer } from './lib/request-log.js';
 import { SYSTEM_ACTOR } from './lib/audit-context.js';
+import { mailJobSender, type MailJobHandler } from './jobs/mail.job.js';
 import { createMailer } from './mail/mailer.js';
 import { createPostingRepository } from './modules/posting/posting.repository.js';
 import { createPostingService } from './modules/posting/posting.service.js';
@@ -23,12 +25,15 @@ import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createLedgerAccountsRepository } from './modules/accounts/ledger-accounts.repository.js';
+import { auditChainKey } from './modules/audits/audit-chain.js';
 import { createAuditRepository } from './modules/audits/audit.repository.js';
 import { createAuditService } from './modules/audits/audit.service.js';
 import { registerAuditRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { createAnonymousCsrf } from './modules/auth/anonymous-csrf.js';
+import { createAuditTally } from './modules/auth/audit-tally.js';
 import { createResetTokensRepository } from './modules/auth/reset-tokens.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -81,6 +86,7 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
   });
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  if (env.TRUST_PROXY === 'true') app.log.warn({ TRUST_PROXY: env.TRUST_PROXY }, TRUST_PROXY_TRUE_WARNING);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,10 +112,33 @@ export async function buildApp(options: AppOptions) {
   const users = createUsersRepository(db);
   const roles = createRolesRepository(db);
   const tokens = createResetTokensRepository(db);
-  const audit = createAuditService(createAuditRepository(db), env.APP_TIMEZONE);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, log: app.log });
+  const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
+  // Mail and forgot-password requests go through the queue (jobs/mail.job.ts); without one, this process's background.
+  const mailJobs = options.queue ? mailJobSender(options.queue) : undefined;
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db,
+    log: app.log,
+    appKey: env.APP_KEY,
+    sendDelivery: mailJobs && ((mailId, tx) => mailJobs({ kind: 'deliver', mailId }, tx)),
+  });
   const throttle = createLoginThrottle(db);
-  const auth = createAuthService({ db, appUrl, sessions, users, tokens, throttle, audit, mailer });
+  const anonymousCsrf = createAnonymousCsrf(env.APP_KEY);
+  const auth = createAuthService({
+    db,
+    appUrl,
+    sessions,
+    users,
+    tokens,
+    throttle,
+    tally: createAuditTally(db, audit),
+    anonymous: anonymousCsrf,
+    audit,
+    mailer,
+    queueResetRequest: mailJobs && ((email) => mailJobs({ kind: 'password-reset', email })),
+  });
+  const handleMailJob: MailJobHandler = (job) => (job.kind === 'deliver' ? mailer.deliver(job.mailId) : auth.sendResetLink(job.email));
   const usersService = createUsersService({ db, timeZone: env.APP_TIMEZONE, appUrl, users, roles, sessions, tokens, audit, mailer });
   const rolesService = createRolesService({
     db,
@@ -142,6 +171,8 @@ export async function buildApp(options: AppOptions) {
   const records = createRecordsRepository(db, env.APP_TIMEZONE, arrayRowsQuery(database));
   const postingRepository = createPostingRepository(db);
   const sapGateway = sapGatewayFor(sap);
+  // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
+  const deferredWrites = createDeferredWrites(app.log.child({ component: 'deferred-writes' }));
   const posting = createPostingService({
     db,
     repository: postingRepository,
@@ -150,6 +181,8 @@ export async function buildApp(options: AppOptions) {
     timeZone: env.APP_TIMEZONE,
     concurrency: env.POSTING_CONCURRENCY,
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
+    deferred: deferredWrites,
+    log: app.log.child({ component: 'posting' }),
   });
   const kinds = createRecordKinds(postingRules, env.APP_TIMEZONE, records.ledgerAccount);
   // What the queue and the sweeper change on their own is audited as the system.
@@ -172,7 +205,7 @@ export async function buildApp(options: AppOptions) {
     audit: auditAsSystem,
   });
 
-  registerAccessControl(app, sessions, apiTokens.verify);
+  registerAccessControl(app, sessions, apiTokens.verify, anonymousCsrf);
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, auth, env.SESSION_ABSOLUTE_HOURS * 3600);
   registerUserRoutes(app, usersService);
@@ -195,15 +228,22 @@ export async function buildApp(options: AppOptions) {
     Promise.all([sessions.pruneExpired(), throttle.prune()]).catch((err: unknown) => app.log.warn({ err }, 'Pruning failed'));
   }, 10 * 60_000);
   pruner.unref();
+  // Totals of closed audit-tally windows (failed sign-ins, reset requests) are written within a minute or so.
+  const tallyFlusher = setInterval(() => {
+    auth.flushAuditTallies().catch((err: unknown) => app.log.warn({ err }, 'Writing the audit totals failed'));
+  }, 60_000);
+  tallyFlusher.unref();
   const stopSweeper = sweeper.start();
   app.addHook('onClose', async () => {
     clearInterval(pruner);
+    clearInterval(tallyFlusher);
     await stopSweeper();
+    deferredWrites.close();
     await mailer.close();
     await sap.close();
   });
 
-  return Object.assign(app, { services: { imports, apiTokens, auth, users: usersService, roles: rolesService, audit, sessions, mailer, sap, postingRules, settings, accounts, records, posting, postingRepository, vasWorker, sweeper } });
+  return Object.assign(app, { services: { imports, apiTokens, auth, users: usersService, roles: rolesService, audit, sessions, mailer, mailJobs: handleMailJob, sap, postingRules, settings, accounts, records, posting, postingRepository, vasWorker, sweeper } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { loadEnv } from './config/env.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
+import { lockDataDir } from './lib/data-dir-lock.js';
 import { accountCommands } from './modules/accounts/accounts.commands.js';
-import { createAuditRepository } from './modules/audits/audit.repository.js';
-import { createAuditService } from './modules/audits/audit.service.js';
+import { auditCommands } from './modules/audits/audits.commands.js';
 import { demoDataCommands } from './modules/demo-data/demo-data.commands.js';
 import { importCommands } from './modules/imports/imports.commands.js';
 
 /**
  * Operator commands: `node dist/cli.js <command>`. In embedded mode stop the server first: PGlite's data
- * directory belongs to one process at a time.
+ * directory belongs to one process at a time (lib/data-dir-lock.ts refuses to open a directory in use).
  */
 type Command = {
   help: string;
@@ -22,16 +22,11 @@ const commands: Record<string, Command> = {
   ...importCommands,
   ...demoDataCommands,
   ...accountCommands,
-  'audit:verify': {
-    help: "Verifies the audit log's hash chain and names the first broken row.",
-    async run(database) {
-      const env = loadEnv();
-      const result = await createAuditService(createAuditRepository(database.db), env.APP_TIMEZONE).verify();
-      if (result.broken) {
-        console.error(`Audit chain BROKEN at row ${result.broken.id}: ${result.broken.reason}. ${result.rows} rows before it verified.`);
-        return 1;
-      }
-      console.log(`Audit chain intact: ${result.rows} rows verified.`);
+  ...auditCommands,
+  migrate: {
+    help: 'Applies pending database migrations (as every command does first): run it as the owner role when the API role may not change the schema.',
+    async run() {
+      console.log('Database migrations are up to date.');
       return 0;
     },
   },
@@ -51,6 +46,8 @@ async function main() {
     return;
   }
   const env = loadEnv();
+  // Embedded: a running server owns DATA_DIR; opening its files beside it would corrupt them. Stop with who holds it.
+  if (!env.DATABASE_URL) lockDataDir(env.DATA_DIR, name!);
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });

@@ -7,9 +7,12 @@ import { resolveAppKey } from './config/app-key.js';
 import { loadEnv } from './config/env.js';
 import { webDistDir } from './config/paths.js';
 import { openDatabase, runMigrations } from './db/client.js';
+import { lockDataDir } from './lib/data-dir-lock.js';
+import { surviveDatabaseFaults } from './db/connection-faults.js';
 import { startQueue } from './jobs/queue.js';
 import { queueSettings } from './jobs/queue-settings.js';
 import { startVasWorker } from './jobs/vas-worker.js';
+import { startMailWorker } from './jobs/mail.job.js';
 import { createDemoDataService, STARTUP_DEMO } from './modules/demo-data/demo-data.service.js';
 import { startEmbeddedSimulator, type EmbeddedSimulator } from './erp/embedded-simulator.js';
 
@@ -20,12 +23,14 @@ import { startEmbeddedSimulator, type EmbeddedSimulator } from './erp/embedded-s
 async function main() {
   const startedAt = Date.now();
   const env = loadEnv();
+  // Embedded: this process owns DATA_DIR (PGlite has no lock of its own); a second server stops here.
+  if (!env.DATABASE_URL) lockDataDir(env.DATA_DIR, 'server');
   const appKey = resolveAppKey(env);
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
   await runMigrations(database);
-  const seeded = await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  const seeded = await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, appKey);
 
   // Without SAP_SL_URL the SAP simulator runs in this process, and an empty connection setting points at it.
   let simulator: EmbeddedSimulator | undefined;
@@ -42,8 +47,13 @@ async function main() {
     webDistDir: webDistDir(env.WEB_DIST_DIR),
     queue,
   });
+  surviveDatabaseFaults(app.log);
   // Embedded mode runs the VAS worker here; production API processes set QUEUE_WORKER=off and run `npm run worker`.
-  if (env.QUEUE_WORKER === 'inline') await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
+  if (env.QUEUE_WORKER === 'inline') {
+    await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
+    // Mail (reset links, invitations) goes out through the queue too, off the request path.
+    await startMailWorker(queue, app.services.mailJobs);
+  }
   if (simulator) app.log.info({ url: simulator.url, stateFile: simulator.stateFile }, 'SAP Business One simulator (embedded) is running');
   // Embedded mode on a database without trip records: a realistic demo set (`npm run demo-data` makes others).
   if (!env.DATABASE_URL && env.SEED_DEMO) {
