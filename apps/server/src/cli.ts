@@ -1,24 +1,18 @@
 import { join } from 'node:path';
+import { commandEnv } from './config/app-key.js';
 import { loadEnv } from './config/env.js';
-import { openDatabase, runMigrations, type Database } from './db/client.js';
+import { openDatabase, runMigrations } from './db/client.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { accountCommands } from './modules/accounts/accounts.commands.js';
 import { auditCommands } from './modules/audits/audits.commands.js';
 import { demoDataCommands } from './modules/demo-data/demo-data.commands.js';
-import { importCommands } from './modules/imports/imports.commands.js';
+import { importCommands, type CliCommand } from './modules/imports/imports.commands.js';
 
 /**
  * Operator commands: `node dist/cli.js <command>`. In embedded mode stop the server first: PGlite's data
  * directory belongs to one process at a time (lib/data-dir-lock.ts refuses to open a directory in use).
  */
-type Command = {
-  help: string;
-  run: (database: Database, args: string[]) => Promise<number>;
-  /** Runs without opening the database, or answers undefined when this invocation needs it (e.g. demo-data --out). */
-  runOffline?: (args: string[]) => Promise<number> | undefined;
-};
-
-const commands: Record<string, Command> = {
+const commands: Record<string, CliCommand> = {
   ...importCommands,
   ...demoDataCommands,
   ...accountCommands,
@@ -45,7 +39,7 @@ async function main() {
     process.exitCode = await offline;
     return;
   }
-  const env = loadEnv();
+  const env = commandEnv(loadEnv());
   // Embedded: a running server owns DATA_DIR; opening its files beside it would corrupt them. Stop with who holds it.
   if (!env.DATABASE_URL) lockDataDir(env.DATA_DIR, name!);
   const database = env.DATABASE_URL
@@ -53,7 +47,7 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
   try {
     await runMigrations(database);
-    process.exitCode = await command.run(database, args);
+    process.exitCode = await command.run(database, args, env);
   } finally {
     await database.close();
   }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { ACCOUNTS_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedConnectionSetting } from '../../bootstrap/connection-setting.js';
+import { commandEnv } from '../../config/app-key.js';
 import { seedLedgerAccounts, SEED_LEDGER_ACCOUNTS } from '../../bootstrap/ledger-accounts.js';
 import { audits, ledgerAccounts } from '../../db/schema.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
@@ -186,7 +187,7 @@ describe('importing ledger accounts', () => {
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
     try {
-      const code = await accountCommands['accounts:import']!.run(server.database, [file]);
+      const code = await accountCommands['accounts:import']!.run(server.database, [file], commandEnv(server.env));
       expect(code).toBe(1);
       expect(errors.join('\n')).toBe('chart.csv: 1 added, 0 updated, 1 rejected.\n  line 3: description is required.');
     } finally {
@@ -196,7 +197,7 @@ describe('importing ledger accounts', () => {
     const logSpy = vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
     try {
       writeFileSync(file, 'accountNumber,description,accountType,category\n110109,Petty Cash - Nakuru Town,petty cash,Petty Cash\n');
-      expect(await accountCommands['accounts:import']!.run(server.database, [file])).toBe(0);
+      expect(await accountCommands['accounts:import']!.run(server.database, [file], commandEnv(server.env))).toBe(0);
       expect(logs).toEqual(['chart.csv: 0 added, 1 updated, 0 rejected.']);
     } finally {
       logSpy.mockRestore();

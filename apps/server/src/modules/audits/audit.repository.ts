@@ -1,23 +1,16 @@
 import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { resolveAppKey } from '../../config/app-key.js';
-import { loadEnv } from '../../config/env.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { audits } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { asStoredText } from '../../lib/well-formed-text.js';
-import { auditChainKey, GENESIS_HASH, KEYED_EPOCH_EVENT, type AuditChainKey, type StoredAudit } from './audit-chain.js';
+import { GENESIS_HASH, KEYED_EPOCH_EVENT, type AuditChainKey, type StoredAudit } from './audit-chain.js';
 
 const AUDIT_CHAIN_LOCK = 727_002;
 
 export type NewAudit = { event: string; actorId: number | null; actorName: string; ipAddress: string };
 
-/**
- * Operator commands run with the server's environment: APP_KEY, or in embedded mode DATA_DIR/app.key.
- * Everything else (the app, the seed, tests) passes the key it was configured with.
- */
-const operatorKey = () => auditChainKey(() => resolveAppKey(loadEnv()));
-
-export function createAuditRepository(db: Db, key: AuditChainKey = operatorKey()) {
+/** The key is always the caller's (the app's, the seed's, an operator command's resolved APP_KEY): never guessed here. */
+export function createAuditRepository(db: Db, key: AuditChainKey) {
   /** Inserts one row after `prevHash`; hashes and stores the same normalised text. Answers its MAC. */
   async function insertRow(tx: Db, entry: NewAudit, prevHash: string): Promise<string> {
     const idResult = await tx.execute(sql`SELECT nextval('audits_id_seq')::bigint AS id`);

@@ -1,14 +1,11 @@
-import { resolveAppKey } from '../../config/app-key.js';
-import { loadEnv } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
-import type { CliCommand } from '../imports/imports.commands.js';
+import type { CliCommand, CliEnv } from '../imports/imports.commands.js';
 import { auditChainKey, formatAnchor, parseAnchor, type AuditAnchor } from './audit-chain.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createAuditService, type ChainReport } from './audit.service.js';
 
-function auditService(database: Database) {
-  const env = loadEnv();
-  return createAuditService(createAuditRepository(database.db, auditChainKey(resolveAppKey(env))), env.APP_TIMEZONE);
+function auditService(database: Database, env: CliEnv) {
+  return createAuditService(createAuditRepository(database.db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
 }
 
 /** `--anchor <id>:<mac>` (repeatable, or `--anchor=<id>:<mac>`); anything else is a usage error. */
@@ -35,7 +32,7 @@ function reportBroken(report: ChainReport) {
 export const auditCommands: Record<string, CliCommand> = {
   'audit:verify': {
     help: "Verifies the audit log's chain and lists every row that fails; --anchor <id>:<mac> also checks a kept head.",
-    async run(database, args) {
+    async run(database, args, env) {
       let anchors: AuditAnchor[];
       try {
         anchors = anchorsOf(args);
@@ -43,7 +40,7 @@ export const auditCommands: Record<string, CliCommand> = {
         console.error((error as Error).message);
         return 2;
       }
-      const report = await auditService(database).verify({ anchors });
+      const report = await auditService(database, env).verify({ anchors });
       if (report.breaks.length > 0) {
         reportBroken(report);
         return 1;
@@ -56,8 +53,8 @@ export const auditCommands: Record<string, CliCommand> = {
   },
   'audit:anchor': {
     help: "Prints the audit log's head (<id>:<mac>) to keep outside this server; audit:verify --anchor checks it later.",
-    async run(database) {
-      const report = await auditService(database).verify();
+    async run(database, _args, env) {
+      const report = await auditService(database, env).verify();
       if (report.breaks.length > 0) {
         console.error('Not anchoring a chain that does not verify:');
         reportBroken(report);

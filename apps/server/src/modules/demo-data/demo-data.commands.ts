@@ -59,13 +59,13 @@ export const demoDataCommands: Record<string, CliCommand> = {
       }
       return parsed.out ? writeToFiles({ ...parsed, out: parsed.out }) : undefined;
     },
-    async run(database: Database, args) {
+    async run(database: Database, args, env) {
       const parsed = parseDemoArgs(args);
       if (typeof parsed === 'string') {
         console.error(`${parsed}\n${USAGE}`);
         return 2;
       }
-      const { env, imports } = createImportServices(database);
+      const { imports } = createImportServices(database, env);
       const demo = createDemoDataService({ imports, timeZone: env.APP_TIMEZONE });
       const reports = await demo.load(
         generateDemoSet(parsed, env.APP_TIMEZONE),

@@ -1,9 +1,11 @@
 import { userInfo } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { loadEnv } from '../../config/env.js';
+import type { CommandEnv } from '../../config/app-key.js';
+import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { formatDateTime } from '../../lib/time.js';
+import { auditChainKey } from '../audits/audit-chain.js';
 import { createAuditRepository } from '../audits/audit.repository.js';
 import { createAuditService } from '../audits/audit.service.js';
 import { createApiTokensRepository } from './api-tokens.repository.js';
@@ -13,10 +15,13 @@ import { IMPORT_KINDS, isImportKind, KIND_NOUNS } from './import-schemas.js';
 import { createImportsRepository } from './imports.repository.js';
 import { createImportsService, type ImportReport } from './imports.service.js';
 
+/** The server's environment as an operator command sees it (src/cli.ts resolves APP_KEY once for all). */
+export type CliEnv = CommandEnv<Env>;
+
 /** An operator command of src/cli.ts. */
 export type CliCommand = {
   help: string;
-  run: (database: Database, args: string[]) => Promise<number>;
+  run: (database: Database, args: string[], env: CliEnv) => Promise<number>;
   /** Runs the command without opening the database, or answers undefined when this invocation needs it. */
   runOffline?: (args: string[]) => Promise<number> | undefined;
 };
@@ -35,11 +40,9 @@ export function commandLineContext(): AuditContext {
   return { actor: { id: null, name: who ? `Command line (${who})` : 'Command line' }, ip: '127.0.0.1' };
 }
 
-export function createImportServices(database: Database) {
-  const env = loadEnv();
-  const audit = createAuditService(createAuditRepository(database.db), env.APP_TIMEZONE);
+export function createImportServices(database: Database, env: CliEnv) {
+  const audit = createAuditService(createAuditRepository(database.db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
   return {
-    env,
     imports: createImportsService({
       db: database.db,
       timeZone: env.APP_TIMEZONE,
@@ -73,7 +76,7 @@ const usageOfImport = `Usage: import <kind> <file.csv|file.json> [--json]\n  kin
 export const importCommands: Record<string, CliCommand> = {
   import: {
     help: 'import <kind> <file.csv|file.json> [--json]: validates and upserts trip records; exit 1 if any row is rejected.',
-    async run(database, args) {
+    async run(database, args, env) {
       const asJson = args.includes('--json');
       const [kind, file] = args.filter((arg) => arg !== '--json');
       if (!kind || !file || !isImportKind(kind)) {
@@ -81,7 +84,7 @@ export const importCommands: Record<string, CliCommand> = {
         return 2;
       }
       const path = userPath(file);
-      const { imports } = createImportServices(database);
+      const { imports } = createImportServices(database, env);
       let parsed;
       try {
         parsed = await readImportFile(kind, path);
@@ -108,14 +111,14 @@ export const importCommands: Record<string, CliCommand> = {
 
   'tokens:create': {
     help: 'tokens:create <name>: creates an API token for the import API and prints it once.',
-    async run(database, args) {
+    async run(database, args, env) {
       const name = args.join(' ').trim();
       if (!name) {
         console.error('Usage: tokens:create <name>   e.g. tokens:create tms');
         return 2;
       }
       try {
-        const { record, token } = await createImportServices(database).tokens.create(
+        const { record, token } = await createImportServices(database, env).tokens.create(
           name,
           commandLineContext(),
         );
@@ -134,8 +137,8 @@ export const importCommands: Record<string, CliCommand> = {
 
   'tokens:list': {
     help: 'tokens:list: lists API tokens (never the tokens themselves) with their last use.',
-    async run(database) {
-      const { env, tokens } = createImportServices(database);
+    async run(database, _args, env) {
+      const { tokens } = createImportServices(database, env);
       const rows = await tokens.list();
       if (rows.length === 0) {
         console.log('No API tokens. Create one with tokens:create <name>.');
@@ -166,14 +169,14 @@ export const importCommands: Record<string, CliCommand> = {
 
   'tokens:revoke': {
     help: 'tokens:revoke <name|id>: revokes an API token; calls with it are refused from then on.',
-    async run(database, args) {
+    async run(database, args, env) {
       const key = args.join(' ').trim();
       if (!key) {
         console.error('Usage: tokens:revoke <name|id>');
         return 2;
       }
       try {
-        const revoked = await createImportServices(database).tokens.revoke(key, commandLineContext());
+        const revoked = await createImportServices(database, env).tokens.revoke(key, commandLineContext());
         console.log(`API token ${revoked.id} "${revoked.name}" revoked.`);
         return 0;
       } catch (error) {
