@@ -115,6 +115,16 @@ describe('the keyed epoch', () => {
     expect((await service().verify()).breaks).toEqual([4, 5, 6, 7].map((id) => ({ id, reason: BREAK_REASONS.altered })));
   });
 
+  it('a process configured with another APP_KEY starts no new epoch: its rows are named, the real markers stay one', async () => {
+    await appendEvents(2);
+    const misconfigured = repository(auditChainKey('w'.repeat(40)));
+    await misconfigured.append({ ...actor, event: 'Written under the wrong key 1' });
+    await misconfigured.append({ ...actor, event: 'Written under the wrong key 2' });
+    await appendEvents(1, 'Back under the right key');
+    expect((await storedRows()).filter((row) => row.event === KEYED_EPOCH_EVENT)).toHaveLength(1);
+    expect((await service().verify()).breaks).toEqual([4, 5].map((id) => ({ id, reason: BREAK_REASONS.altered })));
+  });
+
   it('a chain rewritten whole with plain SHA-256 (marker included) is reported: it carries no keyed row', async () => {
     await appendEvents(3);
     await rewriteFrom(1, plainAuditHash);

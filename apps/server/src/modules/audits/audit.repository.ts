@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { audits } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { asStoredText } from '../../lib/well-formed-text.js';
-import { GENESIS_HASH, KEYED_EPOCH_EVENT, type AuditChainKey, type StoredAudit } from './audit-chain.js';
+import { GENESIS_HASH, KEYED_EPOCH_EVENT, plainAuditHash, type AuditChainKey, type StoredAudit } from './audit-chain.js';
 
 const AUDIT_CHAIN_LOCK = 727_002;
 
@@ -39,7 +39,10 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
       const [last] = await tx.select().from(audits).orderBy(desc(audits.id)).limit(1);
       let prevHash = last?.hash ?? GENESIS_HASH;
-      if (!last || key.mac(last) !== last.hash) {
+      // Only an empty log or a plain SHA-256 head (written before the keyed epoch) starts the epoch. A head keyed
+      // under another key (a process with the wrong APP_KEY) is chained onto as it is: verify names those rows
+      // instead of finding a new marker at every append.
+      if (!last || plainAuditHash(last) === last.hash) {
         const marker = { event: KEYED_EPOCH_EVENT, actorId: SYSTEM_ACTOR.id, actorName: SYSTEM_ACTOR.name, ipAddress: '127.0.0.1' };
         prevHash = await insertRow(tx, marker, prevHash);
       }
