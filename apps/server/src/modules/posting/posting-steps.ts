@@ -1,3 +1,4 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { cashAdvances, fuelAdvances, salesInvoices, transporterInvoices, vasTransactions, type PostingKind } from '../../db/schema.js';
 
@@ -107,3 +108,19 @@ export const sapReferenceOf = (kind: PostingKind): { entity: 'JournalEntries' | 
 export const staleAfterMs = (sapTimeoutMs: number) => Math.max(5_000, 2 * sapTimeoutMs);
 export const leaseRenewalMs = (sapTimeoutMs: number) => Math.max(1_000, Math.floor(staleAfterMs(sapTimeoutMs) / 4));
 
+
+/**
+ * `UPDATE <step's table> SET <posted with SAP's keys>`: one text for the poster (markPosted) and the sweeper
+ * (settleFound), which add their own WHERE.
+ */
+export function updateToPosted(step: PostingStep, ref: { docEntry: number | null; docNum: number | null }, now: string): SQL {
+  const column = (c: PgColumn) => sql.identifier(c.name);
+  const { columns } = step;
+  return sql`UPDATE ${sql.identifier(getTableName(step.table))}
+           SET ${column(columns.status)} = 'posted',
+               ${column(columns.postedAt)} = ${now}::timestamptz,
+               ${column(columns.sapDocEntry)} = ${ref.docEntry},
+               ${column(columns.sapDocNum)} = ${ref.docNum},
+               ${column(columns.lastError)} = NULL,
+               ${column(step.table.updatedAt)} = ${now}::timestamptz`;
+}

@@ -1,7 +1,7 @@
 import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
-import { idempotencyKey, type PostingStep } from './posting-steps.js';
+import { idempotencyKey, updateToPosted, type PostingStep } from './posting-steps.js';
 import type { SapDocumentRef } from './sap-gateway.js';
 
 /**
@@ -101,8 +101,6 @@ export function createSweeperQueries(db: Db) {
       ref: SapDocumentRef,
       staleBefore: Date,
     ): Promise<boolean> {
-      const column = (prop: string) =>
-        sql.identifier((step.table as unknown as Record<string, { name: string }>)[prop]!.name);
       const now = new Date().toISOString();
       const settled = await db.execute(sql`
         WITH closed AS (
@@ -111,13 +109,7 @@ export function createSweeperQueries(db: Db) {
            WHERE id = ${attemptId} AND outcome = 'pending' AND started_at < ${staleBefore.toISOString()}::timestamptz
            RETURNING id
         )
-        UPDATE ${sql.identifier(getTableName(step.table))}
-           SET ${column(step.props.status)} = 'posted',
-               ${column(step.props.postedAt)} = ${now}::timestamptz,
-               ${column(step.props.sapDocEntry)} = ${ref.docEntry},
-               ${column(step.props.sapDocNum)} = ${ref.docNum},
-               ${column(step.props.lastError)} = NULL,
-               ${column('updatedAt')} = ${now}::timestamptz
+        ${updateToPosted(step, ref, now)}
          WHERE id = ${recordId} AND EXISTS (SELECT 1 FROM closed)
          RETURNING id`);
       return rowsOf(settled).length > 0;

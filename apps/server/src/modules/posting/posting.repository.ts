@@ -1,8 +1,8 @@
-import { and, desc, eq, getTableName, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import type { SapDocumentRef } from './sap-gateway.js';
-import { idempotencyKey, type PostingStep } from './posting-steps.js';
+import { idempotencyKey, updateToPosted, type PostingStep } from './posting-steps.js';
 import { createSweeperQueries } from './posting-sweeper.repository.js';
 
 const CLAIMABLE = ['unposted', 'failed'] as const;
@@ -138,7 +138,6 @@ export function createPostingRepository(db: Db) {
      */
     async markPosted(step: PostingStep, recordId: number, ref: SapDocumentRef, how: 'posted' | 'found') {
       // One statement (one round trip, atomic): close the record's open attempts with SAP's keys, mark it posted.
-      const column = (prop: string) => sql.identifier((step.table as unknown as Record<string, { name: string }>)[prop]!.name);
       const now = new Date().toISOString();
       await db.execute(sql`
         WITH closed AS (
@@ -146,13 +145,7 @@ export function createPostingRepository(db: Db) {
              SET outcome = ${how}, sap_doc_entry = ${ref.docEntry}, sap_doc_num = ${ref.docNum}, finished_at = ${now}::timestamptz
            WHERE kind = ${step.kind} AND record_id = ${recordId} AND outcome = 'pending'
         )
-        UPDATE ${sql.identifier(getTableName(step.table))}
-           SET ${column(step.props.status)} = 'posted',
-               ${column(step.props.postedAt)} = ${now}::timestamptz,
-               ${column(step.props.sapDocEntry)} = ${ref.docEntry},
-               ${column(step.props.sapDocNum)} = ${ref.docNum},
-               ${column(step.props.lastError)} = NULL,
-               ${column('updatedAt')} = ${now}::timestamptz
+        ${updateToPosted(step, ref, now)}
          WHERE id = ${recordId}`);
     },
 
