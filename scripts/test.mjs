@@ -1,7 +1,27 @@
 // `npm test`: every suite. First Vitest (unit, integration on PGlite and, when DATABASE_URL or
 // TEST_DATABASE_URL is set, on PostgreSQL too), then the production build and the Playwright browser suite
 // against it (Debian's Chromium at /usr/bin/chromium or CHROMIUM_PATH). Stops at the first failing stage.
+// The browser is checked first, so a machine without it learns so in the first second, not after Vitest.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  if (process.env.CHROMIUM_PATH || process.getuid?.() !== 0) {
+    console.error(
+      `The browser suite needs Chromium at ${chromium}, which is missing.\n` +
+        (process.env.CHROMIUM_PATH ? 'Point CHROMIUM_PATH at a Chromium build.' : `Install Debian's package as root:\n  sudo sh -c '${install}'`),
+    );
+    process.exit(1);
+  }
+  console.log(`Installing Debian's chromium for the browser suite (${chromium} is missing)...`);
+  const installed = spawnSync('sh', ['-c', install], { stdio: 'inherit' });
+  if (installed.status !== 0 || !existsSync(chromium)) {
+    console.error(`Installing chromium failed; run as root: ${install}`);
+    process.exit(1);
+  }
+}
 
 const stages = [
   ['Vitest: unit and integration suites', 'npx', ['vitest', 'run']],
