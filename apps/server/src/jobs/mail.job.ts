@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { transactionExecutor } from './queue.js';
+import { ensureQueue } from './queue-settings.js';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -24,16 +25,7 @@ export type MailJob = z.infer<typeof mailJob>;
 export const MAIL_QUEUE_DEFAULTS = { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 180 };
 
 export async function createMailQueue(boss: PgBoss, overrides: Partial<typeof MAIL_QUEUE_DEFAULTS> = {}): Promise<void> {
-  const settings = { ...MAIL_QUEUE_DEFAULTS, ...overrides };
-  const options = {
-    name: MAIL_QUEUE,
-    retryLimit: settings.retryLimit,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: settings.expireInSeconds,
-  };
-  await boss.createQueue(MAIL_QUEUE, options);
-  await boss.updateQueue(MAIL_QUEUE, options);
+  await ensureQueue(boss, MAIL_QUEUE, { ...MAIL_QUEUE_DEFAULTS, ...overrides });
 }
 
 /** Queues mail jobs on pg-boss; `tx` puts the job in the caller's transaction. */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { retryOnConnectionLoss } from '../db/connection-faults.js';
 import { createMailQueue } from './mail.job.js';
+import { ensureQueue } from './queue-settings.js';
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 type RawQueryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; exec?(text: string): Promise<{ rows: unknown[] }[]> };
@@ -92,16 +93,7 @@ export async function startQueue(database: Database, settings: QueueSettings, on
   const boss = new PgBoss({ db: db as PgBoss.Db, supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds });
   boss.on('error', onError);
   await boss.start();
-  const options = {
-    name: VAS_POSTING_QUEUE,
-    retryLimit: settings.retryLimit,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: settings.expireInSeconds,
-  };
-  await boss.createQueue(VAS_POSTING_QUEUE, options);
-  // createQueue keeps an existing queue as it was: apply the settings of this start (new jobs take them).
-  await boss.updateQueue(VAS_POSTING_QUEUE, options);
+  await ensureQueue(boss, VAS_POSTING_QUEUE, settings);
   await createMailQueue(boss, settings.mailRetryDelaySeconds ? { retryDelaySeconds: settings.mailRetryDelaySeconds } : {});
   return boss;
 }
