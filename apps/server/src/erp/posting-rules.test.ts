@@ -5,7 +5,7 @@ import { loadEnv } from '../config/env.js';
 import { numberToCents } from './money.js';
 import { createPostingRules, lineTotal, PostingRuleError, type JournalEntryLine, type SapDocumentRequest } from './posting-rules.js';
 import { createServiceLayerClient } from './service-layer-client.js';
-import { startTestSimulator, type RunningSimulator } from './testing/simulator.js';
+import { startTestSimulator, type RunningSimulator } from '../test/simulator.js';
 
 const rules = createPostingRules(DEFAULT_SAP_POSTING_ACCOUNTS);
 const dates = { postingDate: '2025-07-01', documentDate: '2025-06-20' };

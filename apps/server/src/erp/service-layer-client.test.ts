@@ -6,7 +6,7 @@ import { DEFAULT_SAP_POSTING_ACCOUNTS } from '../config/sap-accounts.js';
 import { createPostingRules } from './posting-rules.js';
 import { SapError } from './sap-error.js';
 import { createServiceLayerClient, type SapCredentials, type ServiceLayerClientOptions } from './service-layer-client.js';
-import { startTestSimulator, type RunningSimulator } from './testing/simulator.js';
+import { startTestSimulator, type RunningSimulator } from '../test/simulator.js';
 
 let sim: RunningSimulator;
 const clients: { close(): Promise<void> }[] = [];

@@ -8,7 +8,7 @@ import { buildApp, type App } from '../app.js';
 import { seedFoundation } from '../bootstrap/seed.js';
 import { loadEnv } from '../config/env.js';
 import { rowsOf } from '../db/client.js';
-import { createTestDatabase } from '../db/test-database.js';
+import { createTestDatabase } from '../test/test-database.js';
 import { changedTables, tableNames, tableSnapshot } from '../test/db-snapshot.js';
 import { createUser, outboxFor, passwordLinkIn, waitFor } from '../test/fixtures.js';
 import { startSmtpSink } from '../test/smtp-sink.js';

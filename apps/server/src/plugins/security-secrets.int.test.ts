@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSettings, salesInvoices } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { sha256Hex } from '../lib/crypto.js';
-import { startSapTestServer, type SapTestServer } from '../modules/settings/testing.js';
+import { startSapTestServer, type SapTestServer } from '../test/sap-test-server.js';
 import { recordRows, nairobiDay } from '../test/posting-harness.js';
 import type { TestClient } from '../test/test-client.js';
 

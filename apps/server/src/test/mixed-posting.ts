@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { postingAttempts } from '../db/schema.js';
-import type { RunningSimulator } from '../erp/testing/simulator.js';
+import type { RunningSimulator } from './simulator.js';
 import { staleAfterMs } from '../modules/posting/posting-steps.js';
 import type { HttpClient } from './http-client.js';
 import {

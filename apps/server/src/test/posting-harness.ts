@@ -19,8 +19,8 @@ import {
   transporterInvoices,
   vasTransactions,
 } from '../db/schema.js';
-import { createTestDatabase } from '../db/test-database.js';
-import { startTestSimulator, type RunningSimulator } from '../erp/testing/simulator.js';
+import { createTestDatabase } from './test-database.js';
+import { startTestSimulator, type RunningSimulator } from './simulator.js';
 import { startQueue } from '../jobs/queue.js';
 import { queueSettings } from '../jobs/queue-settings.js';
 import { startVasWorker } from '../jobs/vas-worker.js';

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '../app.js';
 import { seedFoundation } from '../bootstrap/seed.js';
 import { loadEnv, type Env } from '../config/env.js';
-import { createTestDatabase } from '../db/test-database.js';
+import { createTestDatabase } from './test-database.js';
 import { TestClient, type ClientOptions } from './test-client.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';

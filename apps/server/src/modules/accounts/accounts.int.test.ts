@@ -10,7 +10,7 @@ import { seedLedgerAccounts, SEED_LEDGER_ACCOUNTS } from '../../bootstrap/ledger
 import { audits, ledgerAccounts } from '../../db/schema.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
 import type { TestServer } from '../../test/test-server.js';
-import { startSapTestServer, type SapTestServer } from '../settings/testing.js';
+import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 import { accountCommands } from './accounts.commands.js';
 
 let server: SapTestServer;

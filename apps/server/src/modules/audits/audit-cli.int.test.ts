@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFoundation } from '../../bootstrap/seed.js';
 import { openDatabase, runMigrations, type Database } from '../../db/client.js';
-import { createTestDatabase } from '../../db/test-database.js';
+import { createTestDatabase } from '../../test/test-database.js';
 import { auditChainKey } from './audit-chain.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createAuditService } from './audit.service.js';

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf, type Db } from '../../db/client.js';
 import { audits } from '../../db/schema.js';
-import { createTestDatabase } from '../../db/test-database.js';
+import { createTestDatabase } from '../../test/test-database.js';
 import {
   auditChainKey,
   BREAK_REASONS,

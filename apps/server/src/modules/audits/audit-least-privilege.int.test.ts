@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, runMigrations, type Database, type Db } from '../../db/client.js';
-import { createTestDatabase } from '../../db/test-database.js';
+import { createTestDatabase } from '../../test/test-database.js';
 import { spawnApiProcess } from '../../test/api-process.js';
 import { auditChainKey } from './audit-chain.js';
 import { createAuditRepository } from './audit.repository.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, CSRF_COOKIE } from '@ff/contract';
 import { seedFoundation } from '../../bootstrap/seed.js';
 import { TRUST_PROXY_TRUE_WARNING } from '../../config/env.js';
-import { createTestDatabase } from '../../db/test-database.js';
+import { createTestDatabase } from '../../test/test-database.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
 import { sessions } from '../../db/schema.js';
 import { createUser } from '../../test/fixtures.js';

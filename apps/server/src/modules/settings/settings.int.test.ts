@@ -6,7 +6,7 @@ import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
 import type { TestServer } from '../../test/test-server.js';
 import { sapPasswordBox } from './stored-sap-credentials.js';
-import { startSapTestServer, type SapTestServer } from './testing.js';
+import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 
 const NEW_PASSWORD = 'Zq-Unique-Secret-7781!';
 let server: SapTestServer;

@@ -1,9 +1,9 @@
-import { buildApp, type App } from '../../app.js';
-import { seedFoundation } from '../../bootstrap/seed.js';
-import { loadEnv, type Env } from '../../config/env.js';
-import { createTestDatabase } from '../../db/test-database.js';
-import { startTestSimulator, type RunningSimulator } from '../../erp/testing/simulator.js';
-import { TestClient, type TestResponse } from '../../test/test-client.js';
+import { buildApp, type App } from '../app.js';
+import { seedFoundation } from '../bootstrap/seed.js';
+import { loadEnv, type Env } from '../config/env.js';
+import { createTestDatabase } from './test-database.js';
+import { startTestSimulator, type RunningSimulator } from './simulator.js';
+import { TestClient, type TestResponse } from './test-client.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Password-2024!' };
 

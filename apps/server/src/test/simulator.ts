@@ -1,5 +1,5 @@
 import { createSimulator, DEFAULT_CREDENTIALS, type Simulator } from '@ff/sap-sim';
-import type { SapCredentials } from '../sap-session.js';
+import type { SapCredentials } from '../erp/sap-session.js';
 
 /** Tests only: a real simulator on a free port, and its /__sim controls. */
 export type RunningSimulator = {

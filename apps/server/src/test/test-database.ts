@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, runMigrations, type Database } from './client.js';
+import { openDatabase, runMigrations, type Database } from '../db/client.js';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
