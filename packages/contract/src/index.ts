@@ -1,4 +1,4 @@
-export * from './plain.js';
+export * from './plain-index.js';
 export * from './common.js';
 export * from './permissions.js';
 export * from './auth.js';
@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './accounts.js';
 export * from './records.js';
 export * from './posting.js';
+export * from './record-kinds.js';

@@ -1,0 +1,251 @@
+import { PERMISSIONS, POSTING_MESSAGES, type PermissionName } from './plain.js';
+
+/**
+ * The record-kind registry, zod-free part: one entry per posting step (a transporter invoice has two steps,
+ * first and second journal, on one row and one screen). Every layer loops over this table: the server's
+ * routes, posting steps, imports, demo data and access cases, the web's navigation, routes and screens.
+ * `record-kinds.ts` adds each entry's zod schemas; a contract test checks the two agree.
+ *
+ * One internal name per kind (the keys below); the wire names (API path, idempotency key code, stored kind)
+ * are mapped here, once. docs/architecture.md has the table.
+ */
+
+/** How a post body field is checked (`record-kinds.ts` holds the zod schema for each). */
+export type PostFieldRule = 'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText';
+
+export type RecordKindEntry = {
+  /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
+  readonly name: string;
+  /** The stored kind code: posting_attempts.kind, and the code inside the idempotency key. */
+  readonly code: 'SI' | 'FJ' | 'SJ' | 'CA' | 'FA' | 'VAS';
+  /** The list and post route name: GET/POST /api/v1/{apiName}. */
+  readonly apiName: string;
+  readonly apiPath: string;
+  /** The web screen; the two transporter steps share one screen as two tabs. */
+  readonly screen: { readonly path: string; readonly navLabel: string; readonly tab?: string };
+  readonly permissions: { readonly view: PermissionName; readonly post: PermissionName };
+  /** Singular and plural nouns for messages: 'sales invoice', 'sales invoices'. */
+  readonly noun: { readonly one: string; readonly many: string };
+  /** Spec section 8: the success toast and the fallback failure toast. */
+  readonly messages: { readonly success: string; readonly failure: string };
+  /** Posted through the queue (answered 202 'queued') rather than within the request. */
+  readonly queued: boolean;
+  /** The step that must be posted first (the second journal needs the first). */
+  readonly requires?: string;
+  /** Where SAP keeps a posting: the entity set and the reference field holding our idempotency key. */
+  readonly sap: { readonly entity: 'Invoices' | 'JournalEntries'; readonly referenceField: 'Reference2' | 'Reference3' };
+  /**
+   * The idempotency key is `${keyPrefix}${recordId}`. Journals carry FF-<code>-<id> in Reference3 (27
+   * characters); A/R invoices carry the compact FFSI<id> in Reference2, which SAP keeps to 11 characters
+   * (docs/decisions/004-idempotency-keys.md).
+   */
+  readonly keyPrefix: string;
+  /** The columns a list row carries, in the zod row schema's order. */
+  readonly rowFields: readonly string[];
+  /** The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule. */
+  readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
+};
+
+const posting = ['documentDate', 'postingDate', 'status', 'lastError'] as const;
+const tripColumns = ['tripNumber', 'containerNumber', 'containerSize', 'containerWeight', 'truckNumber'] as const;
+const transporterRow = [
+  'id',
+  'transporterName',
+  'cargoReference',
+  'clientRef',
+  ...tripColumns,
+  'routeDetails',
+  'documentDate',
+  'postingDate',
+  'supplierInvoiceNumber',
+  'invoiceAmount',
+  'status',
+  'lastError',
+] as const;
+
+export const RECORD_KINDS_PLAIN = {
+  salesInvoice: {
+    name: 'salesInvoice',
+    code: 'SI',
+    apiName: 'journalSaleInvoice',
+    apiPath: '/api/v1/journalSaleInvoice',
+    screen: { path: '/invoices/sales', navLabel: 'Sales Invoices' },
+    permissions: { view: PERMISSIONS.viewSalesInvoices, post: PERMISSIONS.postSalesInvoices },
+    noun: { one: 'sales invoice', many: 'sales invoices' },
+    messages: POSTING_MESSAGES.sales,
+    queued: false,
+    sap: { entity: 'Invoices', referenceField: 'Reference2' },
+    keyPrefix: 'FFSI',
+    rowFields: ['id', 'clientName', 'cargoRef', 'clientRef', ...tripColumns, 'route', ...posting.slice(0, 2), 'amount', ...posting.slice(2)],
+    post: { idField: 'saleInvoice', fields: { saleInvoice: 'recordId', postingDate: 'postingDate' } },
+  },
+  firstJournal: {
+    name: 'firstJournal',
+    code: 'FJ',
+    apiName: 'firstJournalTransporterInvoice',
+    apiPath: '/api/v1/firstJournalTransporterInvoice',
+    screen: { path: '/invoices/transporter', navLabel: 'Transporter Invoices', tab: 'Post First JE' },
+    permissions: { view: PERMISSIONS.viewTransporterInvoices, post: PERMISSIONS.postTransporterInvoices },
+    noun: { one: 'first journal transporter invoice', many: 'first journal transporter invoices' },
+    messages: POSTING_MESSAGES.firstJournal,
+    queued: false,
+    sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
+    keyPrefix: 'FF-FJ-',
+    rowFields: transporterRow,
+    post: {
+      idField: 'transporterInvoice',
+      fields: { transporterInvoice: 'recordId', postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' },
+    },
+  },
+  secondJournal: {
+    name: 'secondJournal',
+    code: 'SJ',
+    apiName: 'secondJournalTransporterInvoice',
+    apiPath: '/api/v1/secondJournalTransporterInvoice',
+    screen: { path: '/invoices/transporter', navLabel: 'Transporter Invoices', tab: 'Post Second JE' },
+    permissions: { view: PERMISSIONS.viewTransporterInvoices, post: PERMISSIONS.postTransporterInvoices },
+    noun: { one: 'second journal transporter invoice', many: 'second journal transporter invoices' },
+    messages: POSTING_MESSAGES.secondJournal,
+    queued: false,
+    requires: 'firstJournal',
+    sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
+    keyPrefix: 'FF-SJ-',
+    rowFields: [...transporterRow, 'firstJournalPostedAt'],
+    post: { idField: 'transporterInvoice', fields: { transporterInvoice: 'recordId', postingDate: 'postingDate' } },
+  },
+  cashAdvance: {
+    name: 'cashAdvance',
+    code: 'CA',
+    apiName: 'journalCashAdvance',
+    apiPath: '/api/v1/journalCashAdvance',
+    screen: { path: '/advance/cash', navLabel: 'Cash Advance' },
+    permissions: { view: PERMISSIONS.viewCashAdvances, post: PERMISSIONS.postCashAdvances },
+    noun: { one: 'cash advance record', many: 'cash advance records' },
+    messages: POSTING_MESSAGES.cash,
+    queued: false,
+    sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
+    keyPrefix: 'FF-CA-',
+    rowFields: ['id', 'tripNumber', 'route', 'transporterName', 'truckNumber', 'amount', 'documentDate', 'postingDate', 'onAccountId', 'status', 'lastError'],
+    post: { idField: 'cashAdvanceId', fields: { cashAdvanceId: 'recordId', sapAccount: 'ledgerId', postingDate: 'postingDate' } },
+  },
+  fuelAdvance: {
+    name: 'fuelAdvance',
+    code: 'FA',
+    apiName: 'journalFuelAdvance',
+    apiPath: '/api/v1/journalFuelAdvance',
+    screen: { path: '/advance/fuel', navLabel: 'Fuel Advance' },
+    permissions: { view: PERMISSIONS.viewFuelAdvances, post: PERMISSIONS.postFuelAdvances },
+    noun: { one: 'fuel advance record', many: 'fuel advance records' },
+    messages: POSTING_MESSAGES.fuel,
+    queued: false,
+    sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
+    keyPrefix: 'FF-FA-',
+    rowFields: [
+      'id',
+      'tripNumber',
+      'route',
+      'transporterName',
+      'truckNumber',
+      'orderNumber',
+      'warehouse',
+      'description',
+      'originQuantity',
+      'collectedQuantity',
+      'unitPrice',
+      'totalAmount',
+      'documentDate',
+      'postingDate',
+      'onAccountId',
+      'pickupOrderNo',
+      'status',
+      'lastError',
+    ],
+    post: {
+      idField: 'fuelAdvanceId',
+      fields: {
+        fuelAdvanceId: 'recordId',
+        sapAccount: 'ledgerId',
+        collectedQuantity: 'quantity',
+        postingDate: 'postingDate',
+        orderNumber: 'requiredText',
+      },
+    },
+  },
+  vasTransaction: {
+    name: 'vasTransaction',
+    code: 'VAS',
+    apiName: 'journalVasTransaction',
+    apiPath: '/api/v1/journalVasTransaction',
+    screen: { path: '/vas/transactions', navLabel: 'VAS Transactions' },
+    permissions: { view: PERMISSIONS.viewVasTransactions, post: PERMISSIONS.postVasTransactions },
+    noun: { one: 'VAS transaction', many: 'VAS transactions' },
+    messages: POSTING_MESSAGES.vas,
+    queued: true,
+    sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
+    keyPrefix: 'FF-VAS-',
+    rowFields: [
+      'id',
+      'tripNumber',
+      'transporterName',
+      'truckNumber',
+      'orderNumber',
+      'supplierName',
+      'warehouse',
+      'description',
+      'originQuantity',
+      'collectedQuantity',
+      'buyingUnitPrice',
+      'sellingUnitPrice',
+      'totalAmount',
+      'profitMargin',
+      'productType',
+      'revenueAccountId',
+      'costAccountId',
+      'documentDate',
+      'postingDate',
+      'pickupOrderNo',
+      'status',
+      'lastError',
+    ],
+    post: {
+      idField: 'vasTransactionId',
+      fields: {
+        vasTransactionId: 'recordId',
+        sapAccountRevenue: 'ledgerId',
+        sapAccountCost: 'ledgerId',
+        collectedQuantity: 'quantity',
+        productType: 'optionalText',
+        postingDate: 'postingDate',
+        orderNumber: 'requiredText',
+      },
+    },
+  },
+} as const satisfies Record<string, RecordKindEntry>;
+
+export type RecordKindName = keyof typeof RECORD_KINDS_PLAIN;
+export type RecordKindCode = RecordKindEntry['code'];
+/** Every kind, in the spec's order (navigation, dashboard, tests). */
+export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
+
+/** The idempotency key written into SAP's reference field for one step of one record. */
+export const idempotencyKeyOf = (kind: RecordKindName, recordId: number) => `${RECORD_KINDS_PLAIN[kind].keyPrefix}${recordId}`;
+
+/** A kind by its stored code ('SI', 'FJ', ...), as posting_attempts and idempotency keys carry it. */
+export function kindOfCode(code: string): RecordKindName | undefined {
+  return RECORD_KIND_NAMES.find((name) => RECORD_KINDS_PLAIN[name].code === code);
+}
+
+/**
+ * The screens in navigation order: a screen shows one or more steps (the transporter screen has a tab per
+ * journal). Built from the registry so a new kind's screen appears by adding its entry.
+ */
+export function recordScreens(): { path: string; navLabel: string; kinds: RecordKindName[] }[] {
+  const screens: { path: string; navLabel: string; kinds: RecordKindName[] }[] = [];
+  for (const name of RECORD_KIND_NAMES) {
+    const { path, navLabel } = RECORD_KINDS_PLAIN[name].screen;
+    const screen = screens.find((s) => s.path === path);
+    if (screen) screen.kinds.push(name);
+    else screens.push({ path, navLabel, kinds: [name] });
+  }
+  return screens;
+}

@@ -1,0 +1,3 @@
+// The zod-free entry point, `@ff/contract/plain`: what the web may import without pulling zod into a bundle.
+export * from './plain.js';
+export * from './kinds.js';
