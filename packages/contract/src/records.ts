@@ -9,17 +9,21 @@ import { dateTimeString } from './common.js';
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 const listStatus = z.enum(['unposted', 'failed']);
 const postingState = { status: listStatus, lastError: z.string().nullable() };
+/** The trip and container columns the invoice lists share. */
+const tripColumns = {
+  tripNumber: z.string(),
+  containerNumber: z.string().nullable(),
+  containerSize: z.string().nullable(),
+  containerWeight: z.string().nullable(),
+  truckNumber: z.string().nullable(),
+};
 
 export const salesInvoiceRow = z.object({
   id: z.number().int(),
   clientName: z.string(),
   cargoRef: z.string().nullable(),
   clientRef: z.string().nullable(),
-  tripNumber: z.string(),
-  containerNumber: z.string().nullable(),
-  containerSize: z.string().nullable(),
-  containerWeight: z.string().nullable(),
-  truckNumber: z.string().nullable(),
+  ...tripColumns,
   route: z.string().nullable(),
   documentDate: dateTimeString,
   postingDate: z.string().nullable(),
@@ -33,11 +37,7 @@ export const firstJournalRow = z.object({
   transporterName: z.string(),
   cargoReference: z.string().nullable(),
   clientRef: z.string().nullable(),
-  tripNumber: z.string(),
-  containerNumber: z.string().nullable(),
-  containerSize: z.string().nullable(),
-  containerWeight: z.string().nullable(),
-  truckNumber: z.string().nullable(),
+  ...tripColumns,
   routeDetails: z.string().nullable(),
   documentDate: dateTimeString,
   postingDate: z.string().nullable(),
