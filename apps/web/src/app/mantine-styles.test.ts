@@ -14,7 +14,14 @@ function exportsOf(pkg: string): Map<string, string> {
   const map = new Map<string, string>();
   const index = readFileSync(join(esm(pkg), 'index.mjs'), 'utf8');
   for (const [, names, from] of index.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
-    for (const name of names!.split(',')) map.set(name.trim().split(/\s+as\s+/).pop()!, join(esm(pkg), from!));
+    for (const name of names!.split(','))
+      map.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        join(esm(pkg), from!),
+      );
   }
   return map;
 }
@@ -30,7 +37,12 @@ function walk(file: string, seen: Set<string>): void {
     if (from!.startsWith('.') && file.startsWith(MODULES)) walk(resolve(dirname(file), from!), seen);
     const pkg = from!.match(/^@mantine\/(core|dates|notifications)$/)?.[1];
     for (const name of pkg && names ? names.split(',') : []) {
-      const target = exported[pkg!]!.get(name.replace(/^\s*type\s+/, '').trim().split(/\s+as\s+/)[0]!);
+      const target = exported[pkg!]!.get(
+        name
+          .replace(/^\s*type\s+/, '')
+          .trim()
+          .split(/\s+as\s+/)[0]!,
+      );
       if (target) walk(target, seen);
     }
   }
@@ -56,21 +68,30 @@ function neededStylesheets(): Set<string> {
   return needed;
 }
 
-const listed = [...readFileSync(join(SRC, 'app/mantine-styles.ts'), 'utf8').matchAll(/@mantine\/core\/styles\/([\w-]+)\.css/g)].map(
-  ([, name]) => name!,
-);
+const listed = [
+  ...readFileSync(join(SRC, 'app/mantine-styles.ts'), 'utf8').matchAll(
+    /@mantine\/core\/styles\/([\w-]+)\.css/g,
+  ),
+].map(([, name]) => name!);
 
 describe("the app's subset of Mantine's stylesheet", () => {
   it('holds the styles of every Mantine component the screens use, and of the components inside them', () => {
     const needed = neededStylesheets();
     // The walk must really see the app's components (a broken walk would pass with nothing needed).
-    for (const name of ['Button', 'AppShell', 'Popover', 'Combobox', 'Table', 'Notification']) expect(needed).toContain(name);
+    for (const name of ['Button', 'AppShell', 'Popover', 'Combobox', 'Table', 'Notification'])
+      expect(needed).toContain(name);
     expect([...needed].filter((name) => !listed.includes(name))).toEqual([]);
   });
 
   it("keeps Mantine's own order (base styles first, a component after the ones it builds on)", () => {
     const full = readFileSync(join(MODULES, '@mantine/core/styles.css'), 'utf8');
-    const positions = listed.map((name) => full.indexOf(readFileSync(join(STYLES, `${name}.css`), 'utf8').trim().slice(0, 200)));
+    const positions = listed.map((name) =>
+      full.indexOf(
+        readFileSync(join(STYLES, `${name}.css`), 'utf8')
+          .trim()
+          .slice(0, 200),
+      ),
+    );
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(listed.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);

@@ -13,8 +13,8 @@ export function RouteError() {
           Something went wrong
         </Title>
         <Text c="dimmed">
-          This page could not be shown. Reload the page to try again; if it keeps happening, please reach out to
-          support.
+          This page could not be shown. Reload the page to try again; if it keeps happening, please reach out
+          to support.
         </Text>
         <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => window.location.reload()}>
           Reload

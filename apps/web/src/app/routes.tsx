@@ -1,10 +1,17 @@
 import type { RouteObject } from 'react-router';
+import { recordScreens } from '@ff/contract/plain';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { paths } from '@/lib/paths';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { SessionGate } from './guards/session-gate';
 import * as pages from './lazy-pages';
+
+/** The record screens, from the registry: one per screen path, its kinds as one list or as tabs. */
+const recordRoutes: RouteObject[] = recordScreens().map(({ path, kinds }) => {
+  const Page = pages.recordScreenPage(kinds);
+  return { path, element: <Page /> };
+});
 
 /** Spec section 2's route table. */
 export const routes: RouteObject[] = [
@@ -32,11 +39,7 @@ export const routes: RouteObject[] = [
             element: <pages.AppLayout />,
             children: [
               { path: paths.dashboard, element: <pages.DashboardPage /> },
-              { path: paths.salesInvoices, element: <pages.SalesInvoicesPage /> },
-              { path: paths.transporterInvoices, element: <pages.TransporterInvoicesPage /> },
-              { path: paths.cashAdvance, element: <pages.CashAdvancePage /> },
-              { path: paths.fuelAdvance, element: <pages.FuelAdvancePage /> },
-              { path: paths.vasTransactions, element: <pages.VasTransactionsPage /> },
+              ...recordRoutes,
               { path: paths.users, element: <pages.UsersPage /> },
               { path: paths.roles, element: <pages.RolesPage /> },
               { path: paths.auditLogs, element: <pages.AuditLogsPage /> },

@@ -19,6 +19,40 @@ export function toDateRange(fromDate: string | null, toDate: string | null): Dat
   return { ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}) };
 }
 
+const calendarIcon = <IconCalendar size={16} aria-hidden />;
+
+type DayInputProps = {
+  label: 'From Date' | 'To Date';
+  value: string | null;
+  onChange: (value: string | null) => void;
+  minDate?: string;
+  maxDate?: string;
+};
+
+/** One end of the range: a clearable day picker, bounded by the other end. */
+function DayInput({ label, ...props }: DayInputProps) {
+  // The calendar dropdown (role dialog) is labelled by its target: the popover's id base must be the
+  // button's id, or its aria-labelledby points at nothing and the dialog has no name.
+  const id = useId();
+  return (
+    <DatePickerInput
+      id={id}
+      popoverProps={{ id }}
+      hideOutsideDates
+      label={label}
+      placeholder="Pick a date"
+      previousLabel="Previous month"
+      nextLabel="Next month"
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      valueFormat="DD MMM YYYY"
+      leftSection={calendarIcon}
+      clearable
+      w={200}
+      {...props}
+    />
+  );
+}
+
 export function DateFilter({ onFilter, initialValue, loading = false }: DateFilterProps) {
   const [fromDate, setFromDate] = useState<string | null>(initialValue?.fromDate ?? null);
   const [toDate, setToDate] = useState<string | null>(initialValue?.toDate ?? null);
@@ -28,48 +62,11 @@ export function DateFilter({ onFilter, initialValue, loading = false }: DateFilt
     onFilter(toDateRange(fromDate, toDate));
   };
 
-  const calendarIcon = <IconCalendar size={16} aria-hidden />;
-  // The calendar dropdown (role dialog) is labelled by its target: the popover's id base must be the
-  // button's id, or its aria-labelledby points at nothing and the dialog has no name.
-  const fromId = useId();
-  const toId = useId();
   return (
     <form onSubmit={submit} aria-label="Date filter">
       <Group align="flex-end" gap="sm">
-        <DatePickerInput
-          id={fromId}
-          popoverProps={{ id: fromId }}
-          hideOutsideDates
-          label="From Date"
-          placeholder="Pick a date"
-          previousLabel="Previous month"
-          nextLabel="Next month"
-          clearButtonProps={{ 'aria-label': 'Clear from date' }}
-          value={fromDate}
-          onChange={setFromDate}
-          maxDate={toDate ?? undefined}
-          valueFormat="DD MMM YYYY"
-          leftSection={calendarIcon}
-          clearable
-          w={200}
-        />
-        <DatePickerInput
-          id={toId}
-          popoverProps={{ id: toId }}
-          hideOutsideDates
-          label="To Date"
-          placeholder="Pick a date"
-          previousLabel="Previous month"
-          nextLabel="Next month"
-          clearButtonProps={{ 'aria-label': 'Clear to date' }}
-          value={toDate}
-          onChange={setToDate}
-          minDate={fromDate ?? undefined}
-          valueFormat="DD MMM YYYY"
-          leftSection={calendarIcon}
-          clearable
-          w={200}
-        />
+        <DayInput label="From Date" value={fromDate} onChange={setFromDate} maxDate={toDate ?? undefined} />
+        <DayInput label="To Date" value={toDate} onChange={setToDate} minDate={fromDate ?? undefined} />
         <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />} loading={loading}>
           Filter
         </Button>

@@ -22,7 +22,14 @@ export function ErrorAlert({ error, accessDenied = false, fallback = UNEXPECTED_
   const title = errorAlertTitle(error, accessDenied);
   const Icon = title === 'Access Denied' ? IconLock : IconAlertTriangle;
   return (
-    <Alert color="red" variant="light" radius="md" title={title} icon={<Icon size={20} aria-hidden />} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      radius="md"
+      title={title}
+      icon={<Icon size={20} aria-hidden />}
+      role="alert"
+    >
       <Text size="sm">{serverMessage(error) ?? fallback}</Text>
       <Text size="sm" mt={4}>
         {CONTACT_SUPPORT}

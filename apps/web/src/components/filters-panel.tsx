@@ -40,7 +40,12 @@ export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersP
             Filters
           </Text>
         </Group>
-        <IconChevronDown size={16} aria-hidden className={classes.chevron} data-opened={opened || undefined} />
+        <IconChevronDown
+          size={16}
+          aria-hidden
+          className={classes.chevron}
+          data-opened={opened || undefined}
+        />
       </UnstyledButton>
       <Collapse expanded={opened} id={bodyId}>
         <div className={classes.body}>

@@ -13,7 +13,11 @@ afterEach(() => {
 function answer(status: number, body: string | null) {
   const sent: Sent[] = [];
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ url: String(input), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> });
+    sent.push({
+      url: String(input),
+      init: init ?? {},
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    });
     return new Response(body, { status });
   };
   return sent;

@@ -62,7 +62,13 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function request<T>(base: string, method: string, url: string, body: unknown, options?: RequestOptions) {
+async function request<T>(
+  base: string,
+  method: string,
+  url: string,
+  body: unknown,
+  options?: RequestOptions,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readCookie(CSRF_COOKIE);
   if (token !== undefined) headers[CSRF_HEADER] = token;
@@ -89,7 +95,8 @@ async function request<T>(base: string, method: string, url: string, body: unkno
 
 function createClient(base: string) {
   return {
-    get: <T = unknown>(url: string, options?: RequestOptions) => request<T>(base, 'GET', url, undefined, options),
+    get: <T = unknown>(url: string, options?: RequestOptions) =>
+      request<T>(base, 'GET', url, undefined, options),
     post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
       request<T>(base, 'POST', url, body, options),
     patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
@@ -115,7 +122,13 @@ export function serverMessage(error: unknown): string | undefined {
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (error instanceof HttpError) {
     const data: unknown = error.response?.data;
-    if (data && typeof data === 'object' && 'errors' in data && data.errors && typeof data.errors === 'object') {
+    if (
+      data &&
+      typeof data === 'object' &&
+      'errors' in data &&
+      data.errors &&
+      typeof data.errors === 'object'
+    ) {
       const out: Record<string, string> = {};
       for (const [field, messages] of Object.entries(data.errors as Record<string, unknown>)) {
         if (Array.isArray(messages) && typeof messages[0] === 'string') out[field] = messages[0];

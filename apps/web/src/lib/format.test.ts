@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatDate, formatDateTime, textOrNotAvailable, toIsoDay } from './format';
+import {
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  textOrNotAvailable,
+  toIsoDay,
+} from './format';
 
 describe('formatAmount', () => {
   it('shows 2 decimals with en-US grouping', () => {

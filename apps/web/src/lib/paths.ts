@@ -1,14 +1,9 @@
-/** Every route of the SPA (spec section 2). */
+/** The SPA's routes (spec section 2) besides the record screens, whose paths the registry gives (`recordScreens()`). */
 export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/password-reset/:token',
   dashboard: '/',
-  salesInvoices: '/invoices/sales',
-  transporterInvoices: '/invoices/transporter',
-  cashAdvance: '/advance/cash',
-  fuelAdvance: '/advance/fuel',
-  vasTransactions: '/vas/transactions',
   users: '/users',
   roles: '/roles',
   auditLogs: '/logs',

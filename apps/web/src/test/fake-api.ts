@@ -21,7 +21,9 @@ export function fakeApi(handler: FakeHandler) {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const target = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const path = target.pathname.startsWith(`${API_BASE}/`) ? target.pathname.slice(API_BASE.length) : target.pathname;
+    const path = target.pathname.startsWith(`${API_BASE}/`)
+      ? target.pathname.slice(API_BASE.length)
+      : target.pathname;
     const call: FakeCall = {
       method: (init?.method ?? 'GET').toLowerCase(),
       url: path,

@@ -15,27 +15,16 @@ type AppHeaderProps = {
   onMenuOpen?: () => void;
 };
 
+/** Below `sm` the mobile toggle shows, from it the desktop one; they look the same. */
+const BURGER = { size: 'sm', color: 'dark', 'aria-label': 'Toggle navigation' } as const;
+
 export function AppHeader(props: AppHeaderProps) {
   return (
     <AppShell.Header className={classes.header}>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Burger
-            opened={props.mobileOpened}
-            onClick={props.onToggleMobile}
-            hiddenFrom="sm"
-            size="sm"
-            color="dark"
-            aria-label="Toggle navigation"
-          />
-          <Burger
-            opened={props.desktopOpened}
-            onClick={props.onToggleDesktop}
-            visibleFrom="sm"
-            size="sm"
-            color="dark"
-            aria-label="Toggle navigation"
-          />
+          <Burger {...BURGER} opened={props.mobileOpened} onClick={props.onToggleMobile} hiddenFrom="sm" />
+          <Burger {...BURGER} opened={props.desktopOpened} onClick={props.onToggleDesktop} visibleFrom="sm" />
           <Link to={paths.dashboard} className={classes.logoLink} aria-label="Freight Finance dashboard">
             <Logo height={34} />
           </Link>

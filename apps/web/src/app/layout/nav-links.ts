@@ -10,18 +10,28 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { recordScreens } from '@ff/contract/plain';
 import { paths } from '@/lib/paths';
 
 export type NavLinkItem = { label: string; to: string; icon: Icon };
 
-/** The left navigation, in the spec's order; every link is shown to every user. */
+/** The record screens' icons by screen path; a new screen shows the invoice icon until it gets its own. */
+const RECORD_SCREEN_ICONS: Record<string, Icon> = {
+  '/invoices/sales': IconFileInvoice,
+  '/invoices/transporter': IconTruckDelivery,
+  '/advance/cash': IconCash,
+  '/advance/fuel': IconGasStation,
+  '/vas/transactions': IconPackages,
+};
+
+/** The left navigation, in the spec's order (the record screens in the registry's); shown to every user. */
 export const navLinks: NavLinkItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
-  { label: 'Sales Invoices', to: paths.salesInvoices, icon: IconFileInvoice },
-  { label: 'Transporter Invoices', to: paths.transporterInvoices, icon: IconTruckDelivery },
-  { label: 'Cash Advance', to: paths.cashAdvance, icon: IconCash },
-  { label: 'Fuel Advance', to: paths.fuelAdvance, icon: IconGasStation },
-  { label: 'VAS Transactions', to: paths.vasTransactions, icon: IconPackages },
+  ...recordScreens().map(({ navLabel, path }) => ({
+    label: navLabel,
+    to: path,
+    icon: RECORD_SCREEN_ICONS[path] ?? IconFileInvoice,
+  })),
   { label: 'Users', to: paths.users, icon: IconUsers },
   { label: 'Roles', to: paths.roles, icon: IconShieldLock },
   { label: 'Audit Logs', to: paths.auditLogs, icon: IconHistory },

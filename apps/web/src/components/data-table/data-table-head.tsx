@@ -1,6 +1,11 @@
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, type Header, type SortDirection, type Table as TableInstance } from '@tanstack/react-table';
+import {
+  flexRender,
+  type Header,
+  type SortDirection,
+  type Table as TableInstance,
+} from '@tanstack/react-table';
 import { pinnedCellProps } from './pinning';
 import classes from './data-table.module.css';
 
@@ -8,7 +13,9 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 function SortIcon({ direction }: { direction: SortDirection | false }) {
   const Icon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : IconArrowsSort;
-  return <Icon size={14} aria-hidden className={classes.sortIcon} data-active={direction ? true : undefined} />;
+  return (
+    <Icon size={14} aria-hidden className={classes.sortIcon} data-active={direction ? true : undefined} />
+  );
 }
 
 function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {

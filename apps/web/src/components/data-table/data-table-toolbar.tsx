@@ -22,13 +22,19 @@ export function DataTableToolbar({ search, onSearchChange, toolbar, onExport }: 
         onChange={(event) => onSearchChange(event.currentTarget.value)}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
-          search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchChange('')} /> : null
+          search ? (
+            <CloseButton size="sm" aria-label="Clear search" onClick={() => onSearchChange('')} />
+          ) : null
         }
       />
       <Group gap="sm">
         {toolbar}
         {onExport && (
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExport}>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={onExport}
+          >
             Export
           </Button>
         )}

@@ -5,7 +5,6 @@ import { markupShape } from '@/test/markup-shape';
 import { renderWithMantine } from '@/test/render';
 import { RowCheckbox } from './row-checkbox';
 
-
 function shapes(checked: boolean, disabled: boolean) {
   const mantine = renderWithMantine(
     <div data-testid="mantine">

@@ -7,7 +7,10 @@ const column = createColumnHelper<Trip>();
 const columns: ColumnDef<Trip, any>[] = [
   column.accessor('route', { header: 'Route' }),
   { accessorKey: 'truck.plate', header: 'Truck' },
-  column.accessor((row) => (row.amount === null ? 'N/A' : row.amount.toFixed(2)), { id: 'amount', header: 'Amount' }),
+  column.accessor((row) => (row.amount === null ? 'N/A' : row.amount.toFixed(2)), {
+    id: 'amount',
+    header: 'Amount',
+  }),
   column.accessor('note', { header: 'Note', enableGlobalFilter: false }),
   column.display({ id: 'actions', header: 'Actions' }),
 ];

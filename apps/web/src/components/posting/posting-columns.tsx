@@ -1,48 +1,52 @@
 import type { ReactNode } from 'react';
 import type { CellContext, ColumnDef } from '@tanstack/react-table';
+import { formatAmount, formatDateTime, textOrNotAvailable } from '@/lib/format';
+import { compareNullableDecimal } from './decimal';
 import { FailedRowBadge } from './failed-row-badge';
 
-type EditableMeta<T> = { renderInput: (row: T) => ReactNode };
-
 /**
- * One stable cell component for every input column. DataTable renders a cell function as a component, so a
- * cell written inline would be a new component type whenever the columns are rebuilt (on every draft
- * change) and its input would remount and lose focus at each keystroke. This component stays the same and
- * calls the column's current `renderInput`, so React only updates the input.
+ * The read-only columns of the posting lists. Two ways to show an empty value as 'N/A': `textColumn` and
+ * `amountColumn` are searched and sorted by the stored value, `shownTextColumn` and `shownAmountColumn` by
+ * what the cell shows (so 'N/A' and '1,250.00' find their rows); each screen keeps the one it has always had.
  */
-function EditableCell<T>({ row, column }: CellContext<T, unknown>) {
-  const meta = column.columnDef.meta as EditableMeta<T> | undefined;
-  return <>{meta?.renderInput(row.original)}</>;
+
+/** The keys of T whose values are of type V. */
+type KeyOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
+type Text = string | null;
+type Cell = { getValue: () => unknown };
+
+/** The stored value as it is ('Client Name', 'Quantity'). */
+export function valueColumn<T>(key: keyof T & string, header: string): ColumnDef<T, any> {
+  return { accessorKey: key, header };
 }
 
-export type EditableColumnOptions<T> = {
-  id: string;
-  header: string;
-  /** The row's input, from the current drafts: `(row) => <TextInput value={draftOf(row).x} ... />`. */
-  renderInput: (row: T) => ReactNode;
-  /** Column width in px when pinned. */
-  size?: number;
-};
+/** A text that may be empty: 'N/A' when it is. */
+export function textColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
+  return { accessorKey: key, header, cell: (info: Cell) => textOrNotAvailable(info.getValue() as Text) };
+}
 
-/**
- * A column holding a per-row input (posting date, supplier invoice number, ledger...). Rebuild the columns
- * when the drafts change (`useMemo(..., [draftOf])`) so the table re-renders the inputs. Not searchable or
- * sortable: the value is the user's, not the record's.
- */
-export function editableColumn<T>({
-  id,
-  header,
-  renderInput,
-  size,
-}: EditableColumnOptions<T>): ColumnDef<T, unknown> {
+/** A text that may be empty, searched and sorted as shown ('N/A' included). */
+export function shownTextColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
+  return { id: key, header, accessorFn: (row) => textOrNotAvailable(row[key] as Text) };
+}
+
+/** A server date-time: the raw 'yyyy-MM-dd HH:mm:ss' sorts chronologically, the cell shows it readable. */
+export function dateTimeColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
+  return { accessorKey: key, header, cell: (info: Cell) => formatDateTime(info.getValue() as Text) };
+}
+
+/** An amount with 2 decimals and en-US grouping, or 'N/A'. */
+export function amountColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
+  return { accessorKey: key, header, cell: (info: Cell) => formatAmount(info.getValue() as Text) };
+}
+
+/** An amount searched as shown ('1,250.00', 'N/A') and sorted by value. */
+export function shownAmountColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
   return {
-    id,
+    id: key,
     header,
-    enableSorting: false,
-    enableGlobalFilter: false,
-    ...(size ? { size } : {}),
-    cell: EditableCell as (context: CellContext<T, unknown>) => ReactNode,
-    meta: { renderInput } satisfies EditableMeta<T>,
+    accessorFn: (row) => formatAmount(row[key] as Text),
+    sortingFn: (a, b) => compareNullableDecimal(a.original[key] as Text, b.original[key] as Text),
   };
 }
 

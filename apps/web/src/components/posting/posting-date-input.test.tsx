@@ -67,7 +67,6 @@ describe('PostingDateInput', { timeout: 30_000 }, () => {
   });
 });
 
-
 type Case = { value: Date | null; invalid: boolean; disabled: boolean };
 
 /** What the look-alike stands in for: Mantine's Input as a button, as the picker's own input looks. */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import type { PostingDraft } from './use-posting-rows';
 
 /**
  * Posting-date rules of spec sections 4, 5 and 9: a row's posting date defaults to now (date and time)
@@ -31,6 +32,15 @@ export function parseServerDate(value: string | null | undefined): Date | null {
 export function initialPostingDate(stored: string | null | undefined, now: Date = new Date()): Date {
   return parseServerDate(stored) ?? now;
 }
+
+/** The draft of a row whose only input is its posting date (sales invoices, second journal). */
+export const initialDatedDraft = (row: { postingDate: string | null }): PostingDraft => ({
+  postingDate: initialPostingDate(row.postingDate),
+});
+
+/** Spec section 5 for such a row: a posting date between its document date and now. */
+export const isDatedDraftReady = (row: { documentDate: string }, draft: PostingDraft) =>
+  isPostingDateValid(draft.postingDate, row.documentDate);
 
 /** Set, not before the document date and not after now. */
 export function isPostingDateValid(

@@ -10,6 +10,11 @@ export type UsePostingRowsOptions<T extends { id: number }, D extends PostingDra
   initialDraft: (row: T) => D;
   /** Whether the row's inputs allow it to be selected (spec section 5). */
   isReady: (row: T, draft: D) => boolean;
+  /**
+   * Anything else `isReady` reads (the loaded ledger accounts, say): when it changes, every row's readiness
+   * is checked again, so a row becomes selectable as soon as the accounts it needs have loaded.
+   */
+  context?: unknown;
 };
 
 export type PostingRows<T extends { id: number }, D extends PostingDraft> = {
@@ -78,6 +83,7 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   rows,
   initialDraft,
   isReady,
+  context,
 }: UsePostingRowsOptions<T, D>): PostingRows<T, D> {
   const [state, setState] = useState<State<D>>({ drafts: {}, selection: EMPTY_SELECTION });
   // The callbacks are usually inline lambdas: read the latest ones without making every helper unstable.
@@ -132,6 +138,7 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   // columns) change, so a new selection object is handed out whenever a row becomes selectable or stops
   // being so: its checkbox then enables or disables without the columns being rebuilt.
   const readySignature = useMemo(() => {
+    void context;
     let signature = '';
     for (const row of rows ?? []) {
       const key = String(row.id);
@@ -139,7 +146,7 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
         signature += `${key},`;
     }
     return signature;
-  }, [rows, drafts]);
+  }, [rows, drafts, context]);
   const rowSelection = useMemo(() => {
     void readySignature;
     return { ...selection };

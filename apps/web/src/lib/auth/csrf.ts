@@ -16,3 +16,10 @@ export async function fetchCsrfCookie(): Promise<void> {
   const response = await http.get('/sanctum/csrf-cookie');
   if (response.status !== 204) throw new CsrfCookieError();
 }
+
+/** A sign-in call at the site root (`/login`, `/forgot-password`, ...): the CSRF cookie first, then the POST. */
+export async function postWithCsrf<T = unknown>(path: string, body: unknown): Promise<T> {
+  await fetchCsrfCookie();
+  const response = await http.post<T>(path, body);
+  return response.data;
+}

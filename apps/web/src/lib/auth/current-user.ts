@@ -14,7 +14,13 @@ export type SessionEndReason = 'signed-out' | 'expired';
  * enough that something else answering (an HTML page from a misrouted proxy) fails instead of signing in.
  */
 function asCurrentUser(data: unknown): CurrentUser {
-  if (data && typeof data === 'object' && 'id' in data && 'permissions' in data && Array.isArray(data.permissions)) {
+  if (
+    data &&
+    typeof data === 'object' &&
+    'id' in data &&
+    'permissions' in data &&
+    Array.isArray(data.permissions)
+  ) {
     return data as CurrentUser;
   }
   throw new Error('GET /user did not answer a user.');

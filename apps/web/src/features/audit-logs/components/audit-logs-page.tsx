@@ -1,37 +1,10 @@
-import { useState } from 'react';
-import { Stack } from '@mantine/core';
-import type { AuditEntry, DateRangeQuery } from '@ff/contract';
-import { DataTable } from '@/components/data-table/data-table';
-import { ErrorAlert } from '@/components/error-alert';
-import { FiltersPanel } from '@/components/filters-panel';
-import { PageHeader } from '@/components/page-header';
+import { ListPage } from '@/components/list-page';
 import { useAuditLogs } from '../api/get-audit-logs';
 import { auditLogsColumns } from './audit-logs-columns';
 
-const PAGE_SIZE = 100;
-const getAuditRowId = (entry: AuditEntry) => String(entry.id);
-
+/** Audit Logs (spec section 2): date filters; Audit Date, Event, User, IP Address. */
 export function AuditLogsPage() {
-  const [filters, setFilters] = useState<DateRangeQuery>({});
-  const audits = useAuditLogs(filters);
-
   return (
-    <Stack gap="md">
-      <PageHeader items={[{ title: 'Audit Logs' }]} />
-      <FiltersPanel onFilter={setFilters} loading={audits.isFetching} />
-      {audits.isError ? (
-        <ErrorAlert error={audits.error} />
-      ) : (
-        <DataTable
-          aria-label="Audit logs"
-          data={audits.data ?? []}
-          columns={auditLogsColumns}
-          getRowId={getAuditRowId}
-          pageSize={PAGE_SIZE}
-          enableExport={false}
-          loading={audits.isFetching}
-        />
-      )}
-    </Stack>
+    <ListPage title="Audit Logs" tableLabel="Audit logs" useList={useAuditLogs} columns={auditLogsColumns} />
   );
 }

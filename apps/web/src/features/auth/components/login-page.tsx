@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock, IconMail } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { LoginBody } from '@ff/contract';
 import { loginBodyProblems } from '@ff/contract/plain';
@@ -9,6 +8,7 @@ import { useLogin } from '@/lib/auth/login';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { AuthForm, EmailField, PasswordField } from './auth-form';
 import { AuthHeading } from './auth-heading';
 import { useRedirectMessage } from './use-redirect-message';
 
@@ -24,49 +24,41 @@ export function LoginPage() {
   });
 
   const submit = form.onSubmit((values) => {
-    login.mutate({ email: values.email.trim(), password: values.password }, {
-      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-      onError: (error) => {
-        form.setErrors(serverFieldErrors(error));
-        notifyError({ title: 'Error!', message: errorMessage(error), position: 'top-right', autoClose: 3000 });
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          notifyError({
+            title: 'Error!',
+            message: errorMessage(error),
+            position: 'top-right',
+            autoClose: 3000,
+          });
+        },
       },
-    });
+    );
   });
 
   return (
     <>
       <AuthHeading title="Log in to your account" description="Use your Freight Finance staff account." />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            placeholder="you@company.com"
-            required
-            leftSection={<IconMail size={16} aria-hidden />}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            required
-            leftSection={<IconLock size={16} aria-hidden />}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={paths.forgotPassword} size="sm">
-              Forgot Password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={login.isPending}>
-            Log In
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={submit} submitLabel="Log In" loading={login.isPending}>
+        <EmailField autoComplete="username" key={form.key('email')} {...form.getInputProps('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            Forgot Password?
+          </Anchor>
+        </Group>
+      </AuthForm>
     </>
   );
 }

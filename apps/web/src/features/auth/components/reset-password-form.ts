@@ -18,7 +18,10 @@ export const INVALID_LINK =
   'Invalid Link: The link is invalid. Kindly make sure you have used the correct link or contact support.';
 
 /** The link is usable only with both a token and an email. */
-export function readResetLink(token: string | undefined, email: string | null): { token: string; email: string } | null {
+export function readResetLink(
+  token: string | undefined,
+  email: string | null,
+): { token: string; email: string } | null {
   const cleanToken = token?.trim();
   const cleanEmail = email?.trim();
   return cleanToken && cleanEmail ? { token: cleanToken, email: cleanEmail } : null;

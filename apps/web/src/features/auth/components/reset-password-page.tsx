@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
+import { AuthAlert, AuthForm, PasswordField } from './auth-form';
 import { AuthHeading } from './auth-heading';
 import { BackToLoginLink } from './back-to-login-link';
-import { INVALID_LINK, readResetLink, resetPasswordForm, type ResetPasswordForm } from './reset-password-form';
+import {
+  INVALID_LINK,
+  readResetLink,
+  resetPasswordForm,
+  type ResetPasswordForm,
+} from './reset-password-form';
 
 const TOAST = { position: 'top-right', autoClose: 3000 } as const;
 
@@ -18,9 +23,7 @@ function InvalidLink() {
   return (
     <>
       <AuthHeading title="Reset your password" />
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-        {INVALID_LINK}
-      </Alert>
+      <AuthAlert ok={false}>{INVALID_LINK}</AuthAlert>
       <Text size="sm" ta="center" mt="md">
         <Anchor component={Link} to={paths.forgotPassword}>
           Request a new link
@@ -65,33 +68,20 @@ function ResetPasswordFormView({ token, email }: { token: string; email: string 
     <>
       <AuthHeading title="Reset your password" description={`Choose a new password for ${email}.`} />
       {linkError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md" role="alert">
+        <AuthAlert ok={false} mb="md">
           {linkError}
-        </Alert>
+        </AuthAlert>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            label="New Password"
+      <AuthForm onSubmit={submit} submitLabel="Submit" loading={reset.isPending}>
+        {(['password', 'password_confirmation'] as const).map((field) => (
+          <PasswordField
+            key={form.key(field)}
+            label={field === 'password' ? 'New Password' : 'Confirm Password'}
             autoComplete="new-password"
-            required
-            leftSection={<IconLock size={16} aria-hidden />}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            {...form.getInputProps(field)}
           />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            leftSection={<IconLock size={16} aria-hidden />}
-            key={form.key('password_confirmation')}
-            {...form.getInputProps('password_confirmation')}
-          />
-          <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-            Submit
-          </Button>
-        </Stack>
-      </form>
+        ))}
+      </AuthForm>
       <BackToLoginLink />
     </>
   );

@@ -18,7 +18,17 @@ function schemaProblems(schema: z.ZodType, body: unknown): Record<string, string
   return problems;
 }
 
-const emails = ['', '   ', 'plain', 'a@b', '  a@b  ', 'a @b', 'a@b c', `${'x'.repeat(250)}@b.co`, `${'x'.repeat(260)}`];
+const emails = [
+  '',
+  '   ',
+  'plain',
+  'a@b',
+  '  a@b  ',
+  'a @b',
+  'a@b c',
+  `${'x'.repeat(250)}@b.co`,
+  `${'x'.repeat(260)}`,
+];
 const passwords = ['', ' ', 'secret', 'x'.repeat(1024), 'x'.repeat(1025)];
 
 describe("the sign-in forms' field rules", () => {
@@ -34,7 +44,9 @@ describe("the sign-in forms' field rules", () => {
 
   it('answer what forgotPasswordBody answers', () => {
     for (const email of emails) {
-      expect(forgotPasswordBodyProblems({ email }), email).toEqual(schemaProblems(forgotPasswordBody, { email }));
+      expect(forgotPasswordBodyProblems({ email }), email).toEqual(
+        schemaProblems(forgotPasswordBody, { email }),
+      );
     }
   });
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, renderPostingPage } from '@/components/posting/testing/fake-api';
+import { fakeApi } from '@/test/fake-api';
+import { renderPostingPage } from '@/test/render-page';
 import { DashboardPage } from './dashboard-page';
 
 const rows = (n: number) => ({ data: Array.from({ length: n }, (_, id) => ({ id })) });

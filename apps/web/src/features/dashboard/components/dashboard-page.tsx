@@ -1,13 +1,41 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
-import { IconFileInvoice, IconPackages, IconTruckDelivery, IconTruckLoading } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconPackages,
+  IconTruckDelivery,
+  IconTruckLoading,
+  type Icon,
+} from '@tabler/icons-react';
+import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
-import { paths } from '@/lib/paths';
-import { useRecordCounts } from '../api/get-record-counts';
+import { useRecordCounts, type CountedKind } from '../api/get-record-counts';
 import { CountCard } from './count-card';
 
 const AWAITING = 'Awaiting posting to SAP';
+
+type Card = { kind: CountedKind; title: string; description: string; icon: Icon; activeTab?: string };
+
+/** The cards in the spec's order; the transporter cards open their tab (the navigation state's activeTab). */
+const CARDS: Card[] = [
+  { kind: 'salesInvoice', title: 'Sales Invoices', description: AWAITING, icon: IconFileInvoice },
+  {
+    kind: 'firstJournal',
+    title: 'Transporter Invoices (FJ)',
+    description: 'First journal entry to post',
+    icon: IconTruckDelivery,
+    activeTab: 'first-je',
+  },
+  {
+    kind: 'secondJournal',
+    title: 'Transporter Invoices (SJ)',
+    description: 'Second journal entry to post',
+    icon: IconTruckLoading,
+    activeTab: 'second-je',
+  },
+  { kind: 'vasTransaction', title: 'Vas Transactions', description: AWAITING, icon: IconPackages },
+];
 
 /** Counts of records awaiting posting, each card a link to its list (spec section 2). */
 export function DashboardPage() {
@@ -21,36 +49,15 @@ export function DashboardPage() {
         <Box pos="relative">
           <PageLoadingOverlay visible={isLoading} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <CountCard
-              title="Sales Invoices"
-              count={counts.salesInvoices}
-              description={AWAITING}
-              to={paths.salesInvoices}
-              icon={IconFileInvoice}
-            />
-            <CountCard
-              title="Transporter Invoices (FJ)"
-              count={counts.firstJournal}
-              description="First journal entry to post"
-              to={paths.transporterInvoices}
-              state={{ activeTab: 'first-je' }}
-              icon={IconTruckDelivery}
-            />
-            <CountCard
-              title="Transporter Invoices (SJ)"
-              count={counts.secondJournal}
-              description="Second journal entry to post"
-              to={paths.transporterInvoices}
-              state={{ activeTab: 'second-je' }}
-              icon={IconTruckLoading}
-            />
-            <CountCard
-              title="Vas Transactions"
-              count={counts.vasTransactions}
-              description={AWAITING}
-              to={paths.vasTransactions}
-              icon={IconPackages}
-            />
+            {CARDS.map(({ kind, activeTab, ...card }) => (
+              <CountCard
+                key={kind}
+                {...card}
+                count={counts[kind]}
+                to={RECORD_KINDS_PLAIN[kind].screen.path}
+                state={activeTab ? { activeTab } : undefined}
+              />
+            ))}
           </SimpleGrid>
         </Box>
       )}

@@ -15,7 +15,12 @@ export function NotFoundPage() {
         <Text c="dimmed" size="lg">
           The page you're looking for doesn't exist. Let us help you find your way back.
         </Text>
-        <Button component={Link} to={paths.dashboard} size="md" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={paths.dashboard}
+          size="md"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
           Go Back
         </Button>
       </Stack>

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoleBody, Role } from '@ff/contract';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/list-query';
 
 export async function createRole(body: CreateRoleBody): Promise<Role> {
   const response = await api.post<Role>('/roles', body);
@@ -8,10 +8,4 @@ export async function createRole(body: CreateRoleBody): Promise<Role> {
 }
 
 /** On success every cached roles query is refetched, whatever its filters. */
-export function useCreateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
-}
+export const useCreateRole = () => useRefetchingMutation(createRole, ['roles']);

@@ -1,19 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListResponse, Permission } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { Permission } from '@ff/contract';
+import { getList } from '@/lib/list-query';
 
-export async function getPermissions(): Promise<Permission[]> {
-  const response = await api.get<ListResponse<Permission>>('/permissions');
-  return response.data.data;
-}
+export const getPermissions = () => getList<Permission>('/permissions');
 
-export const getPermissionsQueryOptions = () =>
-  queryOptions({
+export const usePermissions = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({
     queryKey: ['permissions'] as const,
     queryFn: getPermissions,
     // The catalogue is seeded and changes only with a release.
     staleTime: 5 * 60_000,
+    enabled,
   });
-
-export const usePermissions = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...getPermissionsQueryOptions(), enabled });

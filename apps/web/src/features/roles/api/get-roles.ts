@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, ListResponse, Role } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { DateRangeQuery, Role } from '@ff/contract';
+import { getList } from '@/lib/list-query';
 
-export async function getRoles(filters: DateRangeQuery = {}): Promise<Role[]> {
-  const response = await api.get<ListResponse<Role>>('/roles', { params: filters });
-  return response.data.data;
-}
+export const getRoles = (filters: DateRangeQuery = {}) => getList<Role>('/roles', filters);
 
 export const rolesQueryKey = (filters: DateRangeQuery = {}) => ['roles', 'list', filters] as const;
 
-export const getRolesQueryOptions = (filters: DateRangeQuery = {}) =>
-  queryOptions({
-    queryKey: rolesQueryKey(filters),
-    queryFn: () => getRoles(filters),
-  });
-
-export const useRoles = (filters: DateRangeQuery = {}) => useQuery(getRolesQueryOptions(filters));
+export const useRoles = (filters: DateRangeQuery = {}) =>
+  useQuery({ queryKey: rolesQueryKey(filters), queryFn: () => getRoles(filters) });

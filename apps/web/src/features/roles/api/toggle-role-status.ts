@@ -1,21 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role, ToggleStatusBody } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import type { Role } from '@ff/contract';
+import { useRefetchingMutation } from '@/lib/list-query';
+import { patchStatus, type ToggleStatusInput } from '@/lib/toggle-status';
 
-export interface ToggleRoleStatusInput extends ToggleStatusBody {
-  id: number;
-}
-
-export async function toggleRoleStatus({ id, toggleStatus }: ToggleRoleStatusInput): Promise<Role> {
-  const response = await api.patch<Role>(`/toggleRoles/${id}`, { toggleStatus } satisfies ToggleStatusBody);
-  return response.data;
-}
+export const toggleRoleStatus = (input: ToggleStatusInput) => patchStatus<Role>('/toggleRoles', input);
 
 /** Roles are refetched after a status change (spec section 4), unlike users which flip locally. */
-export function useToggleRoleStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleRoleStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['roles'] }),
-  });
-}
+export const useToggleRoleStatus = () => useRefetchingMutation(toggleRoleStatus, ['roles']);

@@ -1,8 +1,6 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { serverFieldErrors } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
 import {
@@ -16,76 +14,48 @@ import {
 export const ADD_ROLE_SUCCESS = 'Role has been added successfully';
 const ADD_ROLE_FAILED = 'Failed to add the role. Please check the details and try again.';
 
-interface AddRoleModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
-
-export function AddRoleModal({ opened, onClose }: AddRoleModalProps) {
+export function AddRoleModal({ opened, onClose }: ModalState) {
   const createRole = useCreateRole();
   const permissions = usePermissions({ enabled: opened });
   const form = useForm<AddRoleFormValues>({
     initialValues: ADD_ROLE_INITIAL_VALUES,
     validate: validateAddRoleForm,
   });
-
-  const close = () => {
-    form.reset();
-    createRole.reset();
-    onClose();
-  };
-
-  const submit = form.onSubmit((values) =>
-    createRole.mutate(toCreateRoleBody(values), {
-      onSuccess: () => {
-        notifySuccess({ message: ADD_ROLE_SUCCESS });
-        close();
-      },
-      onError: (error) => {
-        const fieldErrors = toAddRoleFormErrors(serverFieldErrors(error));
-        form.setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
-          notifyError({ message: errorMessage(error, ADD_ROLE_FAILED) });
-        }
-      },
-    }),
-  );
+  const { close, submit } = useCreateForm({
+    form,
+    create: createRole,
+    toBody: toCreateRoleBody,
+    toFormErrors: toAddRoleFormErrors,
+    messages: { success: ADD_ROLE_SUCCESS, failed: ADD_ROLE_FAILED },
+    onClose,
+  });
 
   const permissionNames = (permissions.data ?? []).map((permission) => permission.name);
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title="Add Role"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      loading={createRole.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label="Role Name" withAsterisk {...form.getInputProps('name')} />
-          <MultiSelect
-            label="Permissions"
-            withAsterisk
-            searchable
-            clearable
-            hidePickedOptions
-            data={permissionNames}
-            placeholder={permissions.isLoading ? 'Loading permissions...' : 'Choose permissions'}
-            nothingFoundMessage={
-              permissions.isError
-                ? 'The permissions could not be loaded. Close and reopen this form.'
-                : 'No permission matches'
-            }
-            {...form.getInputProps('permissions')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={createRole.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Role Name" withAsterisk {...form.getInputProps('name')} />
+      <MultiSelect
+        label="Permissions"
+        withAsterisk
+        searchable
+        clearable
+        hidePickedOptions
+        data={permissionNames}
+        placeholder={permissions.isLoading ? 'Loading permissions...' : 'Choose permissions'}
+        nothingFoundMessage={
+          permissions.isError
+            ? 'The permissions could not be loaded. Close and reopen this form.'
+            : 'No permission matches'
+        }
+        {...form.getInputProps('permissions')}
+      />
+    </FormModal>
   );
 }

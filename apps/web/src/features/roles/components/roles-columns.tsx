@@ -1,17 +1,15 @@
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Role } from '@ff/contract';
-import { formatDateTime } from '@/lib/format';
-import { RoleStatusSwitch } from './role-status-switch';
+import { createdAndStatusColumns } from '@/components/status-switch';
+import { useToggleRoleStatus } from '../api/toggle-role-status';
 
-const column = createColumnHelper<Role>();
+export const ROLE_STATUS_MESSAGES = {
+  updated: 'Role has been successfully updated',
+  failed: 'Failed to update role status',
+} as const;
 
+/** Spec section 2; the switch stays locked until the PATCH and the list refetch have finished. */
 export const rolesColumns: ColumnDef<Role, any>[] = [
-  column.accessor('name', { header: 'Name' }),
-  column.accessor('createdAt', { header: 'Created At', cell: (info) => formatDateTime(info.getValue()) }),
-  column.accessor('createdBy', { header: 'Created By' }),
-  column.display({
-    id: 'actions',
-    header: 'Actions',
-    cell: ({ row }) => <RoleStatusSwitch role={row.original} />,
-  }),
+  { accessorKey: 'name', header: 'Name' },
+  ...createdAndStatusColumns<Role>({ useToggle: useToggleRoleStatus, messages: ROLE_STATUS_MESSAGES }),
 ];

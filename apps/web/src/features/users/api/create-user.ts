@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedUser, CreateUserBody } from '@ff/contract';
 import { api } from '@/lib/api-client';
+import { useRefetchingMutation } from '@/lib/list-query';
 
 export async function createUser(body: CreateUserBody): Promise<CreatedUser> {
   const response = await api.post<CreatedUser>('/users', body);
@@ -8,10 +8,4 @@ export async function createUser(body: CreateUserBody): Promise<CreatedUser> {
 }
 
 /** On success every cached users list is refetched, whatever its filters. */
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+export const useCreateUser = () => useRefetchingMutation(createUser, ['users']);

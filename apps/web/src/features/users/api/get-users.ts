@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRangeQuery, ListResponse, User } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { DateRangeQuery, User } from '@ff/contract';
+import { getList } from '@/lib/list-query';
 
-export async function getUsers(filters: DateRangeQuery = {}): Promise<User[]> {
-  const response = await api.get<ListResponse<User>>('/users', { params: filters });
-  return response.data.data;
-}
+export const getUsers = (filters: DateRangeQuery = {}) => getList<User>('/users', filters);
 
 export const usersQueryKey = (filters: DateRangeQuery = {}) => ['users', filters] as const;
 
-export const getUsersQueryOptions = (filters: DateRangeQuery = {}) =>
-  queryOptions({
-    queryKey: usersQueryKey(filters),
-    queryFn: () => getUsers(filters),
-  });
-
-export const useUsers = (filters: DateRangeQuery = {}) => useQuery(getUsersQueryOptions(filters));
+export const useUsers = (filters: DateRangeQuery = {}) =>
+  useQuery({ queryKey: usersQueryKey(filters), queryFn: () => getUsers(filters) });

@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ToggleStatusBody, User } from '@ff/contract';
-import { api } from '@/lib/api-client';
+import type { User } from '@ff/contract';
+import { patchStatus, type ToggleStatusInput } from '@/lib/toggle-status';
 
-export interface ToggleUserStatusInput extends ToggleStatusBody {
-  id: number;
-}
-
-export async function toggleUserStatus({ id, toggleStatus }: ToggleUserStatusInput): Promise<User> {
-  const response = await api.patch<User>(`/toggleUser/${id}`, { toggleStatus } satisfies ToggleStatusBody);
-  return response.data;
-}
+export const toggleUserStatus = (input: ToggleStatusInput) => patchStatus<User>('/toggleUser', input);
 
 /** Users flip locally after success (spec section 4): the cached lists are patched, not refetched. */
 export function useToggleUserStatus() {

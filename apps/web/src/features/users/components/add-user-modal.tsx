@@ -1,9 +1,7 @@
 import { useCallback } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { serverFieldErrors } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-message';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
 import {
@@ -19,10 +17,7 @@ export const ADD_USER_SUCCESS =
   'User has been added successfully. A link to set their password has been e-mailed to them.';
 const ADD_USER_FAILED = 'Failed to add the user. Please check the details and try again.';
 
-export interface AddUserModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
+export type AddUserModalProps = ModalState;
 
 export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   const createUser = useCreateUser();
@@ -34,80 +29,58 @@ export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   const { setFieldValue } = form;
   const onCountryChange = useCallback((code: string) => setFieldValue('mobileCode', code), [setFieldValue]);
 
-  const close = () => {
-    form.reset();
-    createUser.reset();
-    onClose();
-  };
-
-  const submit = form.onSubmit((values) =>
-    createUser.mutate(toCreateUserBody(values), {
-      onSuccess: () => {
-        notifySuccess({ message: ADD_USER_SUCCESS });
-        close();
-      },
-      onError: (error) => {
-        const fieldErrors = toAddUserFormErrors(serverFieldErrors(error));
-        form.setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
-          notifyError({ message: errorMessage(error, ADD_USER_FAILED) });
-        }
-      },
-    }),
-  );
+  const { close, submit } = useCreateForm({
+    form,
+    create: createUser,
+    toBody: toCreateUserBody,
+    toFormErrors: toAddUserFormErrors,
+    messages: { success: ADD_USER_SUCCESS, failed: ADD_USER_FAILED },
+    onClose,
+  });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
       title="Add User"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      loading={createUser.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First Name" withAsterisk {...form.getInputProps('firstName')} />
-            <TextInput label="Last Name" withAsterisk {...form.getInputProps('lastName')} />
-          </SimpleGrid>
-          <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <CountryCodeSelect
-              value={form.values.mobileCode}
-              onChange={onCountryChange}
-              error={form.errors.mobileCode}
-            />
-            <TextInput
-              label="Mobile"
-              type="tel"
-              placeholder="Enter valid number..."
-              autoComplete="tel-national"
-              withAsterisk
-              style={{ flex: 1 }}
-              {...form.getInputProps('mobileNo')}
-            />
-          </Group>
-          <Select
-            label="Role"
-            withAsterisk
-            searchable
-            data={roles.data ?? []}
-            placeholder={roles.isLoading ? 'Loading roles...' : 'Choose a role'}
-            nothingFoundMessage={
-              roles.isError
-                ? 'The roles could not be loaded. Close and reopen this form.'
-                : 'No active role matches'
-            }
-            allowDeselect={false}
-            {...form.getInputProps('role')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={createUser.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First Name" withAsterisk {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" withAsterisk {...form.getInputProps('lastName')} />
+      </SimpleGrid>
+      <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <CountryCodeSelect
+          value={form.values.mobileCode}
+          onChange={onCountryChange}
+          error={form.errors.mobileCode}
+        />
+        <TextInput
+          label="Mobile"
+          type="tel"
+          placeholder="Enter valid number..."
+          autoComplete="tel-national"
+          withAsterisk
+          style={{ flex: 1 }}
+          {...form.getInputProps('mobileNo')}
+        />
+      </Group>
+      <Select
+        label="Role"
+        withAsterisk
+        searchable
+        data={roles.data ?? []}
+        placeholder={roles.isLoading ? 'Loading roles...' : 'Choose a role'}
+        nothingFoundMessage={
+          roles.isError
+            ? 'The roles could not be loaded. Close and reopen this form.'
+            : 'No active role matches'
+        }
+        allowDeselect={false}
+        {...form.getInputProps('role')}
+      />
+    </FormModal>
   );
 }

@@ -1,20 +1,18 @@
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { User } from '@ff/contract';
-import { formatDateTime } from '@/lib/format';
-import { UserStatusSwitch } from './user-status-switch';
+import { createdAndStatusColumns } from '@/components/status-switch';
+import { useToggleUserStatus } from '../api/toggle-user-status';
 
-const column = createColumnHelper<User>();
+export const USER_STATUS_MESSAGES = {
+  updated: 'User status updated successfully',
+  failed: 'Failed to update user status',
+} as const;
 
+/** Spec section 2's first column set; the switch locks while its PATCH runs. */
 export const usersColumns: ColumnDef<User, any>[] = [
-  column.accessor('name', { header: 'Full Name' }),
-  column.accessor('email', { header: 'Email' }),
-  column.accessor('mobileNo', { header: 'Mobile' }),
-  column.accessor('role', { header: 'Role' }),
-  column.accessor('createdAt', { header: 'Created At', cell: (info) => formatDateTime(info.getValue()) }),
-  column.accessor('createdBy', { header: 'Created By' }),
-  column.display({
-    id: 'actions',
-    header: 'Actions',
-    cell: ({ row }) => <UserStatusSwitch user={row.original} />,
-  }),
+  { accessorKey: 'name', header: 'Full Name' },
+  { accessorKey: 'email', header: 'Email' },
+  { accessorKey: 'mobileNo', header: 'Mobile' },
+  { accessorKey: 'role', header: 'Role' },
+  ...createdAndStatusColumns<User>({ useToggle: useToggleUserStatus, messages: USER_STATUS_MESSAGES }),
 ];

@@ -116,11 +116,14 @@ describe('UsersPage', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Add User' })));
     // Plain DOM lookups inside the form: role queries over the ~250 country options are slow in jsdom.
     // The form's code downloads when the modal first opens: wait for the form, not just the dialog.
-    const dialog = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('[role="dialog"]');
-      if (!found?.querySelector('form')) throw new Error('The Add User form is not shown yet.');
-      return found;
-    }, { timeout: 10_000 });
+    const dialog = await waitFor(
+      () => {
+        const found = document.querySelector<HTMLElement>('[role="dialog"]');
+        if (!found?.querySelector('form')) throw new Error('The Add User form is not shown yet.');
+        return found;
+      },
+      { timeout: 10_000 },
+    );
     expect(within(dialog).getAllByText('Add User').length).toBeGreaterThan(0);
     const submit = () => within(dialog).getByText('Submit').closest('button')!;
     await act(async () => fireEvent.click(submit()));

@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { IconPlus } from '@tabler/icons-react';
+import type { DateRangeQuery } from '@ff/contract';
+import { DataTable } from './data-table/data-table';
+import { ErrorAlert } from './error-alert';
+import { FiltersPanel } from './filters-panel';
+import { PageHeader } from './page-header';
+
+const PAGE_SIZE = 100;
+const getRowId = (row: { id: number }) => String(row.id);
+
+export type ListPageProps<T> = {
+  /** The breadcrumb and heading. */
+  title: string;
+  /** The table's accessible name. */
+  tableLabel: string;
+  /** The list for a date filter (a query hook). */
+  useList: (filters: DateRangeQuery) => UseQueryResult<T[]>;
+  columns: ColumnDef<T, any>[];
+  /** The add button on the right of the search box ('Add User'); `onPreload` starts loading its form. */
+  add?: { label: string; onClick: () => void; onPreload?: () => void };
+  /** The alert's text when a failure carries no server message. */
+  errorFallback?: string;
+  /** Shown after the table (the screen's modals). */
+  children?: ReactNode;
+};
+
+/**
+ * A read-only list screen (Users, Roles, Audit Logs): breadcrumb and heading, the collapsible date Filters
+ * panel, and a table of 100 rows per page, or a red alert when the list failed to load.
+ */
+export function ListPage<T extends { id: number }>({
+  title,
+  tableLabel,
+  useList,
+  columns,
+  add,
+  errorFallback,
+  children,
+}: ListPageProps<T>) {
+  const [filters, setFilters] = useState<DateRangeQuery>({});
+  const list = useList(filters);
+  return (
+    <Stack gap="md">
+      <PageHeader items={[{ title }]} />
+      <FiltersPanel onFilter={setFilters} loading={list.isFetching} />
+      {list.isError ? (
+        <ErrorAlert error={list.error} fallback={errorFallback} />
+      ) : (
+        <DataTable
+          aria-label={tableLabel}
+          data={list.data ?? []}
+          columns={columns}
+          getRowId={getRowId}
+          pageSize={PAGE_SIZE}
+          enableExport={false}
+          loading={list.isFetching}
+          toolbar={
+            add && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={add.onClick}
+                onPointerEnter={add.onPreload}
+                onFocus={add.onPreload}
+              >
+                {add.label}
+              </Button>
+            )
+          }
+        />
+      )}
+      {children}
+    </Stack>
+  );
+}

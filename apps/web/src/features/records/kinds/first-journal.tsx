@@ -1,0 +1,49 @@
+import type { RecordRowOf } from '@ff/contract';
+import { ofTrip, postingDateColumn, textDraftColumn } from '@/components/posting/draft-columns';
+import {
+  initialPostingDate,
+  isPostingDateValid,
+  toPostingDateValue,
+} from '@/components/posting/posting-date';
+import { postingKind } from '@/components/posting/posting-kind';
+import type { PostingDraft } from '@/components/posting/use-posting-rows';
+import { identityColumns, invoiceAmountColumn } from '../transporter-columns';
+
+type Row = RecordRowOf<'firstJournal'>;
+export type FirstJournalDraft = PostingDraft & { supplierInvoiceNumber: string };
+
+/** 'Post First JE' (Transporter Invoices): the user types each row's supplier invoice number. */
+export default postingKind({
+  name: 'firstJournal',
+  section: 'Invoices',
+  tableLabel: 'First journal transporter invoices',
+  tabValue: 'first-je',
+  accessDenied: true,
+  columns: [
+    ...identityColumns<Row>(),
+    postingDateColumn<Row, FirstJournalDraft>(ofTrip),
+    textDraftColumn<Row, FirstJournalDraft>({
+      field: 'supplierInvoiceNumber',
+      header: 'Supplier Invoice Number',
+      label: 'Supplier invoice number',
+      of: ofTrip,
+      width: 170,
+      placeholder: 'Required to post',
+    }),
+    invoiceAmountColumn<Row>(),
+  ],
+  initialDraft: (row: Row): FirstJournalDraft => ({
+    postingDate: initialPostingDate(row.postingDate),
+    supplierInvoiceNumber: row.supplierInvoiceNumber ?? '',
+  }),
+  /** Spec section 5: a posting date in range and a supplier invoice number. */
+  isReady: (row, draft) =>
+    isPostingDateValid(draft.postingDate, row.documentDate) && draft.supplierInvoiceNumber.trim() !== '',
+  toBody: (selected) => ({
+    postSap: selected.map(({ row, draft }) => ({
+      transporterInvoice: row.id,
+      postingDate: toPostingDateValue(draft.postingDate!),
+      supplierInvoiceNumber: draft.supplierInvoiceNumber.trim(),
+    })),
+  }),
+});

@@ -1,0 +1,115 @@
+import type { PostBodyOf, RecordRowOf } from '@ff/contract';
+import { isValidQuantity, multiplyDecimal } from '@/components/posting/decimal';
+import { draftColumn } from '@/components/posting/draft-column';
+import { ledgerColumn } from '@/components/posting/account-select';
+import { ofTrip, pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
+import { collectedQuantityColumn } from '@/components/posting/quantity-input';
+import { useLedgerChoice, type LedgerChoice } from '@/components/posting/ledger-accounts';
+import { amountColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
+import {
+  initialPostingDate,
+  isPostingDateValid,
+  toPostingDateValue,
+} from '@/components/posting/posting-date';
+import { postingKind, type SelectedRow } from '@/components/posting/posting-kind';
+import { formatAmount } from '@/lib/format';
+import { advanceTripColumns } from '../advance-columns';
+
+type Row = RecordRowOf<'fuelAdvance'>;
+
+/** What the user enters per fuel advance before posting it. */
+export type FuelAdvanceDraft = {
+  postingDate: Date | null;
+  /** The petty-cash ledger (ledger account id). */
+  ledgerId: number | null;
+  /** Decimal text as typed ('' when empty): at most the original quantity, up to 3 decimals. */
+  collectedQuantity: string;
+  /** The pickup order number the user types (sent as `orderNumber`). */
+  pickupOrderNo: string;
+};
+
+/** Posting date now; what a failed row was last posted with, else empty inputs. */
+export function initialFuelAdvanceDraft(row: Row, now: Date = new Date()): FuelAdvanceDraft {
+  return {
+    postingDate: initialPostingDate(row.postingDate, now),
+    ledgerId: row.onAccountId,
+    collectedQuantity: row.collectedQuantity ?? '',
+    pickupOrderNo: row.pickupOrderNo ?? '',
+  };
+}
+
+/** Whether the typed quantity may be posted: not negative, up to 3 decimals, at most the original quantity. */
+export const isCollectedQuantityValid = (row: Row, quantity: string) =>
+  isValidQuantity(quantity, row.originQuantity);
+
+/** Collected quantity x unit price, exact to the cent (half-up); null while the quantity is empty or invalid. */
+export function fuelAdvanceTotal(
+  row: Row,
+  draft: Pick<FuelAdvanceDraft, 'collectedQuantity'>,
+): string | null {
+  if (!isCollectedQuantityValid(row, draft.collectedQuantity)) return null;
+  return multiplyDecimal(draft.collectedQuantity.trim(), row.unitPrice);
+}
+
+/** Spec section 5: ledger (one of the loaded petty-cash accounts), collected quantity, pickup order number, posting date. */
+export function isFuelAdvanceReady(
+  row: Row,
+  draft: FuelAdvanceDraft,
+  ledgerIds: ReadonlySet<number>,
+  now: Date = new Date(),
+): boolean {
+  return (
+    isPostingDateValid(draft.postingDate, row.documentDate, now) &&
+    draft.ledgerId !== null &&
+    ledgerIds.has(draft.ledgerId) &&
+    isCollectedQuantityValid(row, draft.collectedQuantity) &&
+    draft.pickupOrderNo.trim() !== ''
+  );
+}
+
+/** The post body for the selected rows; the server recomputes the totals itself. */
+export function toFuelAdvancesBody(
+  selected: SelectedRow<Row, FuelAdvanceDraft>[],
+): PostBodyOf<'fuelAdvance'> {
+  return {
+    postSap: selected.map(({ row, draft }) => ({
+      fuelAdvanceId: row.id,
+      sapAccount: draft.ledgerId!,
+      collectedQuantity: draft.collectedQuantity.trim(),
+      postingDate: toPostingDateValue(draft.postingDate!),
+      orderNumber: draft.pickupOrderNo.trim(),
+    })),
+  };
+}
+
+/**
+ * Fuel Advance: every column of the screen in the spec's order (the first Pickup Order No is the record's
+ * order number, the second the one the user types). The total follows the collected quantity as it is typed.
+ */
+export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
+  name: 'fuelAdvance',
+  section: 'Advance',
+  tableLabel: 'Fuel advances',
+  pinning: { left: ['tripNumber'] },
+  columns: [
+    ...advanceTripColumns<Row>(),
+    textColumn<Row>('orderNumber', 'Pickup Order No'),
+    textColumn<Row>('warehouse', 'Warehouse'),
+    textColumn<Row>('description', 'VAS Product Details'),
+    valueColumn<Row>('originQuantity', 'Quantity'),
+    pickupOrderColumn<Row, FuelAdvanceDraft>(ofTrip),
+    ledgerColumn<Row, FuelAdvanceDraft>(ofTrip),
+    collectedQuantityColumn<Row, FuelAdvanceDraft>(ofTrip),
+    postingDateColumn<Row, FuelAdvanceDraft>(ofTrip),
+    amountColumn<Row>('unitPrice', 'Unit Price'),
+    draftColumn<Row, FuelAdvanceDraft>({
+      id: 'totalAmount',
+      header: 'Total Amount',
+      render: (row, draft) => formatAmount(fuelAdvanceTotal(row, draft)),
+    }),
+  ],
+  useScreenData: () => useLedgerChoice('petty cash'),
+  initialDraft: (row) => initialFuelAdvanceDraft(row),
+  isReady: (row, draft, { ledgerIds }) => isFuelAdvanceReady(row, draft, ledgerIds),
+  toBody: toFuelAdvancesBody,
+});

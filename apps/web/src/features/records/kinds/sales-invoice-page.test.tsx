@@ -1,0 +1,159 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SalesInvoiceRow } from '@ff/contract';
+import { PostingListPage } from '@/components/posting/posting-list-page';
+import { fakeApi } from '@/test/fake-api';
+import { renderPostingPage } from '@/test/render-page';
+import salesInvoice from './sales-invoice';
+
+const SalesInvoicesPage = () => <PostingListPage kinds={[salesInvoice]} />;
+
+const invoice = (id: number, overrides: Partial<SalesInvoiceRow> = {}): SalesInvoiceRow => ({
+  id,
+  clientName: `Client ${id}`,
+  cargoRef: `CRG-${id}`,
+  clientRef: null,
+  tripNumber: `TRP-${id}`,
+  containerNumber: 'MSCU1234565',
+  containerSize: '40ft',
+  containerWeight: '24,000 kg',
+  truckNumber: 'KDA 123B',
+  route: 'Mombasa - Nairobi',
+  documentDate: '2025-03-05 14:07:00',
+  postingDate: null,
+  amount: '1234567.5',
+  status: 'unposted',
+  lastError: null,
+  ...overrides,
+});
+
+let restore = () => {};
+afterEach(() => restore());
+
+const postButton = () => screen.getByRole('button', { name: 'Post to SAP' }) as HTMLButtonElement;
+const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+
+describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
+  it('lists the invoices with the spec columns, amounts and the failed badge', async () => {
+    const rows = [
+      invoice(1),
+      invoice(2, { amount: null, status: 'failed', lastError: 'SAP: customer C-9 is inactive' }),
+    ];
+    restore = fakeApi(() => [200, { data: rows }]).restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    const table = await screen.findByRole('table', { name: 'Sales invoices' });
+    for (const header of [
+      'Client Name',
+      'Cargo Ref',
+      'Client Ref',
+      'Trip Number',
+      'Container Number',
+      'Container Size',
+      'Container Weight',
+      'Truck Number',
+      'Route',
+      'Start Trip Date',
+      'Posting Date',
+      'Amount',
+    ]) {
+      expect(within(table).getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    }
+    expect(await within(table).findByText('1,234,567.50')).toBeTruthy();
+    expect(within(table).getAllByText('N/A').length).toBeGreaterThan(0);
+    expect(within(table).getByLabelText('Failed: SAP: customer C-9 is inactive')).toBeTruthy();
+    expect(screen.getByText('Invoices')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
+
+  it('posts the selected rows with their posting dates, toasts and reloads', async () => {
+    let listed = [invoice(1), invoice(2)];
+    const api = fakeApi(({ method }) => {
+      if (method === 'get') return [200, { data: listed }];
+      listed = [invoice(2)];
+      return [200, { message: 'ok', posted: [{ id: 1, sapDocEntry: 10, sapDocNum: 10 }], failed: [] }];
+    });
+    restore = api.restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    await screen.findByText('Client 1');
+    expect(postButton().disabled).toBe(true);
+    await act(async () => fireEvent.click(rowBox(1)));
+    expect(rowBox(1).checked).toBe(true);
+    expect(postButton().disabled).toBe(false);
+    await act(async () => fireEvent.click(postButton()));
+
+    expect(await screen.findByText('Sales invoices posted successfully')).toBeTruthy();
+    const body = api.calls.find((c) => c.method === 'post')?.body as {
+      postSap: { saleInvoice: number; postingDate: string }[];
+    };
+    expect(body.postSap).toHaveLength(1);
+    expect(body.postSap[0]?.saleInvoice).toBe(1);
+    expect(body.postSap[0]?.postingDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    await waitFor(() => expect(screen.queryByText('Client 1')).toBeNull());
+    expect(api.calls.filter((c) => c.method === 'get')).toHaveLength(2);
+    expect(postButton().disabled).toBe(true);
+  });
+
+  it("shows the server's message, else the fallback, when a post fails", async () => {
+    let answer: [number, unknown] = [
+      422,
+      { message: '#1: SAP refused the customer.', posted: [], failed: [] },
+    ];
+    restore = fakeApi(({ method }) => (method === 'get' ? [200, { data: [invoice(1)] }] : answer)).restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    await screen.findByText('Client 1');
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(postButton()));
+    expect(await screen.findByText('#1: SAP refused the customer.')).toBeTruthy();
+    await waitFor(() => expect(rowBox(1).checked).toBe(false));
+
+    answer = [500, {}];
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(postButton()));
+    expect(await screen.findByText('Failed to post selected sales invoices')).toBeTruthy();
+  });
+
+  it('deselects a row whose posting date is cleared and refuses it until a date is set', async () => {
+    restore = fakeApi(() => [200, { data: [invoice(1)] }]).restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    await screen.findByText('Client 1');
+    await act(async () => fireEvent.click(rowBox(1)));
+    expect(rowBox(1).checked).toBe(true);
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Clear posting date of trip TRP-1' })),
+    );
+    expect(rowBox(1).checked).toBe(false);
+    expect(rowBox(1).disabled).toBe(true);
+    expect(postButton().disabled).toBe(true);
+  });
+
+  it('loads without params and reloads when Filter is pressed again', async () => {
+    const api = fakeApi(() => [200, { data: [] }]);
+    restore = api.restore;
+    renderPostingPage(<SalesInvoicesPage />);
+    expect(await screen.findByText('No records found!')).toBeTruthy();
+    expect(api.calls[0]?.params).toEqual({});
+    // Filter with unchanged dates reloads the list.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Filters' })));
+    // The panel's date inputs are a lazy chunk: the Filter button shows once it has loaded.
+    const filter = await screen.findByRole('button', { name: 'Filter' }, { timeout: 10_000 });
+    await act(async () => fireEvent.click(filter));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+  });
+
+  it('shows Access Denied on a 403 and Error otherwise', async () => {
+    restore = fakeApi(() => [403, { message: 'This action is unauthorized.' }]).restore;
+    const { unmount } = renderPostingPage(<SalesInvoicesPage />);
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText('This action is unauthorized.')).toBeTruthy();
+    unmount();
+    restore();
+    restore = fakeApi(() => [500, {}]).restore;
+    renderPostingPage(<SalesInvoicesPage />);
+    const message = await screen.findByText('An unexpected error occurred.');
+    expect(within(message.closest('[role="alert"]') as HTMLElement).getByText('Error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+import type { RecordRowOf } from '@ff/contract';
+import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
+import {
+  dateTimeColumn,
+  postingStatusColumn,
+  shownAmountColumn,
+  textColumn,
+  valueColumn,
+} from '@/components/posting/posting-columns';
+import { initialDatedDraft, isDatedDraftReady, toPostingDateValue } from '@/components/posting/posting-date';
+import { postingKind } from '@/components/posting/posting-kind';
+import type { PostingDraft } from '@/components/posting/use-posting-rows';
+
+type Row = RecordRowOf<'salesInvoice'>;
+
+/** Sales Invoices (spec sections 2 and 3): the entity's columns, the posting date as the only input. */
+export default postingKind({
+  name: 'salesInvoice',
+  section: 'Invoices',
+  tableLabel: 'Sales invoices',
+  columns: [
+    postingStatusColumn<Row>(),
+    valueColumn<Row>('clientName', 'Client Name'),
+    textColumn<Row>('cargoRef', 'Cargo Ref'),
+    textColumn<Row>('clientRef', 'Client Ref'),
+    valueColumn<Row>('tripNumber', 'Trip Number'),
+    textColumn<Row>('containerNumber', 'Container Number'),
+    textColumn<Row>('containerSize', 'Container Size'),
+    textColumn<Row>('containerWeight', 'Container Weight'),
+    textColumn<Row>('truckNumber', 'Truck Number'),
+    textColumn<Row>('route', 'Route'),
+    dateTimeColumn<Row>('documentDate', 'Start Trip Date'),
+    postingDateColumn<Row, PostingDraft>(ofTrip),
+    shownAmountColumn<Row>('amount', 'Amount'),
+  ],
+  initialDraft: initialDatedDraft,
+  // Spec section 5: a posting date between the start trip date and now.
+  isReady: isDatedDraftReady,
+  toBody: (selected) => ({
+    postSap: selected.map(({ row, draft }) => ({
+      saleInvoice: row.id,
+      // Selected rows are ready, so their posting date is set.
+      postingDate: toPostingDateValue(draft.postingDate!),
+    })),
+  }),
+});

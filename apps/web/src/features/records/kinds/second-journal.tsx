@@ -1,0 +1,36 @@
+import type { RecordRowOf } from '@ff/contract';
+import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
+import { dateTimeColumn, shownTextColumn } from '@/components/posting/posting-columns';
+import { initialDatedDraft, isDatedDraftReady, toPostingDateValue } from '@/components/posting/posting-date';
+import { postingKind } from '@/components/posting/posting-kind';
+import type { PostingDraft } from '@/components/posting/use-posting-rows';
+import { identityColumns, invoiceAmountColumn } from '../transporter-columns';
+
+type Row = RecordRowOf<'secondJournal'>;
+
+/**
+ * 'Post Second JE' (Transporter Invoices): rows whose first journal is posted, with when it was; the
+ * supplier invoice number typed for the first journal is read-only.
+ */
+export default postingKind({
+  name: 'secondJournal',
+  section: 'Invoices',
+  tableLabel: 'Second journal transporter invoices',
+  tabValue: 'second-je',
+  accessDenied: true,
+  columns: [
+    ...identityColumns<Row>(),
+    dateTimeColumn<Row>('firstJournalPostedAt', 'First Journal Posted At'),
+    postingDateColumn<Row, PostingDraft>(ofTrip),
+    shownTextColumn<Row>('supplierInvoiceNumber', 'Supplier Invoice Number'),
+    invoiceAmountColumn<Row>(),
+  ],
+  initialDraft: initialDatedDraft,
+  isReady: isDatedDraftReady,
+  toBody: (selected) => ({
+    postSap: selected.map(({ row, draft }) => ({
+      transporterInvoice: row.id,
+      postingDate: toPostingDateValue(draft.postingDate!),
+    })),
+  }),
+});

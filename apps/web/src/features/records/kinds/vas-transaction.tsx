@@ -1,0 +1,109 @@
+import type { RecordRowOf } from '@ff/contract';
+import { POSTING_MESSAGES } from '@ff/contract/plain';
+import { draftColumn } from '@/components/posting/draft-column';
+import { pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
+import { collectedQuantityColumn } from '@/components/posting/quantity-input';
+import {
+  amountColumn,
+  postingStatusColumn,
+  textColumn,
+  valueColumn,
+} from '@/components/posting/posting-columns';
+import { postingKind } from '@/components/posting/posting-kind';
+import { AccountSelect } from '@/components/posting/account-select';
+import { notifyError, notifyWarning } from '@/lib/notify';
+import { ProfitMarginHeader, ProfitMarginValue } from './vas-transaction/profit-margin';
+import { useVasScreenData, type VasContext } from './vas-transaction/use-vas-screen-data';
+import { pairCostAccount } from './vas-transaction/vas-account-pairing';
+import {
+  hasLoss,
+  initialVasTransactionDraft,
+  isVasTransactionReady,
+  toVasTransactionsBody,
+  vasFigures,
+  type VasTransactionDraft,
+} from './vas-transaction/vas-transaction-rows';
+
+type Row = RecordRowOf<'vasTransaction'>;
+type Draft = VasTransactionDraft;
+
+/** Input labels name the order (trip IDs may be empty on VAS rows). */
+const of = (row: Row) => (row.orderNumber ? `of order ${row.orderNumber}` : `of VAS transaction ${row.id}`);
+const ACCOUNT_WIDTH = 290;
+
+/**
+ * VAS Transactions: every column of the screen in the spec's order. Choosing a revenue account sets the
+ * cost account of its category (spec section 4); the profit margin follows the collected quantity.
+ */
+export default postingKind<'vasTransaction', Draft, VasContext>({
+  name: 'vasTransaction',
+  section: 'VAS',
+  tableLabel: 'VAS transactions',
+  pinning: { left: ['tripNumber'] },
+  columns: [
+    postingStatusColumn<Row>(),
+    textColumn<Row>('tripNumber', 'Trip ID'),
+    valueColumn<Row>('transporterName', 'Transporter Name'),
+    textColumn<Row>('truckNumber', 'Truck Number'),
+    textColumn<Row>('orderNumber', 'Order No'),
+    valueColumn<Row>('supplierName', 'Supplier'),
+    textColumn<Row>('warehouse', 'Warehouse'),
+    textColumn<Row>('description', 'VAS Product Details'),
+    valueColumn<Row>('originQuantity', 'Quantity'),
+    pickupOrderColumn<Row, Draft>(of),
+    draftColumn<Row, Draft, VasContext>({
+      id: 'revenueAccount',
+      header: 'Revenue Account',
+      render: (row, draft, setDraft, { accounts, revenueOptions }) => (
+        <AccountSelect
+          width={ACCOUNT_WIDTH}
+          aria-label={`Revenue account ${of(row)}`}
+          options={revenueOptions}
+          value={draft.revenueId}
+          onChange={(revenueId) => {
+            if (revenueId === null) return setDraft({ revenueId: null });
+            const pairing = pairCostAccount(revenueId, accounts);
+            if (!pairing.ok) {
+              notifyError({ message: pairing.message });
+              return setDraft({ revenueId, costId: null });
+            }
+            setDraft({ revenueId, costId: pairing.costId });
+          }}
+        />
+      ),
+    }),
+    draftColumn<Row, Draft, VasContext>({
+      id: 'costAccount',
+      header: 'Cost Account',
+      render: (row, draft, setDraft, { costOptionsFor }) => (
+        <AccountSelect
+          width={ACCOUNT_WIDTH}
+          aria-label={`Cost account ${of(row)}`}
+          options={costOptionsFor(draft.revenueId)}
+          value={draft.costId}
+          onChange={(costId) => setDraft({ costId })}
+        />
+      ),
+    }),
+    collectedQuantityColumn<Row, Draft>(of),
+    postingDateColumn<Row, Draft>(of),
+    amountColumn<Row>('buyingUnitPrice', 'Unit Buying Price'),
+    amountColumn<Row>('sellingUnitPrice', 'Unit Selling Price'),
+    // The header carries the formula in a tooltip (spec section 2).
+    draftColumn<Row, Draft>({
+      id: 'profitMargin',
+      header: ProfitMarginHeader,
+      render: (row, draft) => <ProfitMarginValue figures={vasFigures(row, draft.collectedQuantity)} />,
+    }),
+  ],
+  useScreenData: useVasScreenData,
+  initialDraft: (row) => initialVasTransactionDraft(row),
+  isReady: (row, draft, { accounts }) => isVasTransactionReady(row, draft, accounts),
+  toBody: toVasTransactionsBody,
+  // The server refuses a loss without Post Loss too (403); warn before sending anything.
+  canPost: (selected, { canPostLoss }) => {
+    if (canPostLoss || !hasLoss(selected)) return true;
+    notifyWarning({ message: POSTING_MESSAGES.loss });
+    return false;
+  },
+});

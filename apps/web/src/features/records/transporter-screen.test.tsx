@@ -1,0 +1,149 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FirstJournalRow, SecondJournalRow } from '@ff/contract';
+import { PostingListPage, tabFromState as tabOf } from '@/components/posting/posting-list-page';
+import { fakeApi } from '@/test/fake-api';
+import { renderPostingPage } from '@/test/render-page';
+import firstJournal from './kinds/first-journal';
+import secondJournal from './kinds/second-journal';
+
+const TransporterInvoicesPage = () => <PostingListPage kinds={[firstJournal, secondJournal]} />;
+/** The transporter screen's tabs: first-je unless the navigation state names another. */
+const tabFromState = (state: unknown) => tabOf(state, ['first-je', 'second-je']);
+
+const firstJournalRow = (id: number, overrides: Partial<FirstJournalRow> = {}): FirstJournalRow => ({
+  id,
+  transporterName: `Transporter ${id}`,
+  cargoReference: `CRG-${id}`,
+  clientRef: `PO-${id}`,
+  tripNumber: `TRP-${id}`,
+  containerNumber: 'MSCU1234565',
+  containerSize: '20ft',
+  containerWeight: '18,000 kg',
+  truckNumber: 'KDA 123B / ZE 1234',
+  routeDetails: 'Mombasa - Kampala',
+  documentDate: '2025-03-05 14:07:00',
+  postingDate: null,
+  supplierInvoiceNumber: null,
+  invoiceAmount: '180832',
+  status: 'unposted',
+  lastError: null,
+  ...overrides,
+});
+const secondJournalRow = (id: number): SecondJournalRow => ({
+  ...firstJournalRow(id, { supplierInvoiceNumber: `SUP-${id}` }),
+  firstJournalPostedAt: '2025-03-06 09:15:00',
+});
+
+let restore = () => {};
+afterEach(() => restore());
+
+const postButton = () => screen.getByRole('button', { name: 'Post to SAP' }) as HTMLButtonElement;
+const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+const supplierInput = (trip: string) =>
+  screen.getByRole('textbox', { name: `Supplier invoice number of trip ${trip}` }) as HTMLInputElement;
+
+describe('tabFromState', () => {
+  it('reads activeTab from the navigation state and defaults to first-je', () => {
+    expect(tabFromState({ activeTab: 'second-je' })).toBe('second-je');
+    expect(tabFromState({ activeTab: 'first-je' })).toBe('first-je');
+    expect(tabFromState({ activeTab: 'other' })).toBe('first-je');
+    expect(tabFromState(null)).toBe('first-je');
+  });
+});
+
+describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
+  it('needs a supplier invoice number to select a first-journal row and posts it', async () => {
+    const api = fakeApi(({ method, url }) => {
+      if (method === 'get' && url === '/firstJournalTransporterInvoice')
+        return [200, { data: [firstJournalRow(1)] }];
+      if (method === 'post') return [200, { message: 'ok', posted: [], failed: [] }];
+      return [404, {}];
+    });
+    restore = api.restore;
+    renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
+
+    expect(await screen.findByText('Transporter 1')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Post First JE' }).getAttribute('aria-selected')).toBe('true');
+    expect(rowBox(1).disabled).toBe(true);
+    expect(postButton().disabled).toBe(true);
+    expect(screen.getByText('180,832.00')).toBeTruthy();
+
+    await act(async () => fireEvent.change(supplierInput('TRP-1'), { target: { value: 'SUP-77' } }));
+    expect(rowBox(1).disabled).toBe(false);
+    // Typing keeps the focus in the same input (the cell does not remount).
+    const input = supplierInput('TRP-1');
+    await act(async () => fireEvent.change(input, { target: { value: 'SUP-778' } }));
+    expect(supplierInput('TRP-1')).toBe(input);
+    await act(async () => fireEvent.click(rowBox(1)));
+    expect(rowBox(1).checked).toBe(true);
+
+    // Clearing the number deselects the row at once.
+    await act(async () => fireEvent.change(supplierInput('TRP-1'), { target: { value: '' } }));
+    expect(rowBox(1).checked).toBe(false);
+    expect(rowBox(1).disabled).toBe(true);
+
+    await act(async () => fireEvent.change(supplierInput('TRP-1'), { target: { value: ' SUP-9 ' } }));
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(postButton()));
+    expect(await screen.findByText('First journal transporter invoices posted successfully')).toBeTruthy();
+    const body = api.calls.find((c) => c.method === 'post')?.body as {
+      postSap: { transporterInvoice: number; postingDate: string; supplierInvoiceNumber: string }[];
+    };
+    expect(body.postSap).toEqual([
+      { transporterInvoice: 1, postingDate: expect.any(String), supplierInvoiceNumber: 'SUP-9' },
+    ]);
+  });
+
+  it('opens the second-journal tab from the navigation state, read-only supplier number, and posts', async () => {
+    const api = fakeApi(({ method, url }) => {
+      if (method === 'get' && url === '/secondJournalTransporterInvoice')
+        return [200, { data: [secondJournalRow(5)] }];
+      if (method === 'get') return [200, { data: [] }];
+      return [422, { message: '#5: SAP is unavailable.', posted: [], failed: [{ id: 5, message: 'x' }] }];
+    });
+    restore = api.restore;
+    renderPostingPage(<TransporterInvoicesPage />, [
+      { pathname: '/invoices/transporter', state: { activeTab: 'second-je' } },
+    ]);
+
+    const table = await screen.findByRole('table', { name: 'Second journal transporter invoices' });
+    expect(await within(table).findByText('SUP-5')).toBeTruthy();
+    expect(within(table).queryByRole('textbox')).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: /First Journal Posted At/ })).toBeTruthy();
+    expect(within(table).getByText('06 Mar 2025, 09:15')).toBeTruthy();
+    expect(api.calls.some((c) => c.url === '/firstJournalTransporterInvoice')).toBe(false);
+
+    await act(async () => fireEvent.click(rowBox(5)));
+    await act(async () => fireEvent.click(postButton()));
+    expect(await screen.findByText('#5: SAP is unavailable.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'post')?.body).toEqual({
+      postSap: [{ transporterInvoice: 5, postingDate: expect.any(String) }],
+    });
+  });
+
+  it('reloads a tab when it is shown again', async () => {
+    const api = fakeApi(({ url }) =>
+      url === '/firstJournalTransporterInvoice'
+        ? [200, { data: [firstJournalRow(1)] }]
+        : [200, { data: [secondJournalRow(2)] }],
+    );
+    restore = api.restore;
+    renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
+    await screen.findByText('Transporter 1');
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Post Second JE' })));
+    await screen.findByText('Transporter 2');
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Post First JE' })));
+    await screen.findByText('Transporter 1');
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url === '/firstJournalTransporterInvoice')).toHaveLength(2),
+    );
+  });
+
+  it("shows 'Access Denied' for any list failure on this screen", async () => {
+    restore = fakeApi(() => [500, { message: 'Database unavailable.' }]).restore;
+    renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText('Database unavailable.')).toBeTruthy();
+  });
+});
