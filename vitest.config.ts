@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One Vitest run covers every workspace. The server's integration suite runs on embedded PGlite always,
-// and a second time on a real PostgreSQL server when TEST_DATABASE_URL or DATABASE_URL is set.
+// One Vitest run covers every workspace. The server's suites are split by file name: unit suites
+// (`*.test.ts`, project server-unit) and integration suites (`*.int.test.ts`), which run on embedded PGlite
+// always (server-pglite) and a second time on a real PostgreSQL server when TEST_DATABASE_URL or DATABASE_URL
+// is set (server-postgres). `npm run test:unit` and `npm run test:int` pick the projects (scripts/vitest-suite.mjs).
 const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
+const sourceConditions = {
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+};
+const INTEGRATION = 'src/**/*.int.test.ts';
+const server = { root: 'apps/server', testTimeout: 90_000, hookTimeout: 180_000 };
 
 export default defineConfig({
   test: {
@@ -20,25 +27,26 @@ export default defineConfig({
       {
         ...sourceConditions,
         test: {
-          name: 'server-pglite',
-          root: 'apps/server',
+          ...server,
+          name: 'server-unit',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, INTEGRATION],
           env: { TEST_DB: 'pglite' },
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
         },
+      },
+      {
+        ...sourceConditions,
+        test: { ...server, name: 'server-pglite', include: [INTEGRATION], env: { TEST_DB: 'pglite' } },
       },
       ...(postgresUrl
         ? [
             {
               ...sourceConditions,
               test: {
+                ...server,
                 name: 'server-postgres',
-                root: 'apps/server',
-                include: ['src/**/*.int.test.ts'],
+                include: [INTEGRATION],
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
-                testTimeout: 90_000,
-                hookTimeout: 180_000,
               },
             },
           ]
@@ -48,7 +56,13 @@ export default defineConfig({
           conditions: ['source'],
           alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
         },
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000 },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 60_000,
+        },
       },
     ],
   },

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 
 const contract = ['packages/contract/src', 'packages/contract/package.json'];
 const steps = [
-  { output: 'apps/sap-sim/dist/index.js', workspace: '@ff/sap-sim', sources: ['apps/sap-sim/src', 'apps/sap-sim/package.json'] },
+  {
+    output: 'apps/sap-sim/dist/index.js',
+    workspace: '@ff/sap-sim',
+    sources: ['apps/sap-sim/src', 'apps/sap-sim/package.json'],
+  },
   {
     output: 'apps/server/dist/main.js',
     workspace: '@ff/server',
@@ -16,7 +20,14 @@ const steps = [
   {
     output: 'apps/web/dist/index.html',
     workspace: '@ff/web',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...contract],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      ...contract,
+    ],
   },
 ];
 
@@ -27,7 +38,8 @@ function newestSourceTime(paths) {
     if (!existsSync(path)) return;
     const stat = statSync(path);
     if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
+      for (const entry of readdirSync(path))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(join(path, entry));
     } else if (!/\.test\.tsx?$/.test(path)) {
       newest = Math.max(newest, stat.mtimeMs);
     }
@@ -39,10 +51,14 @@ function newestSourceTime(paths) {
 for (const step of steps) {
   const built = existsSync(step.output) ? statSync(step.output).mtimeMs : 0;
   if (built && built >= newestSourceTime(step.sources)) continue;
-  console.log(`Building ${step.workspace} (${built ? 'its sources changed since the last build' : 'first start'})...`);
+  console.log(
+    `Building ${step.workspace} (${built ? 'its sources changed since the last build' : 'first start'})...`,
+  );
   const result = spawnSync('npm', ['run', 'build', '-w', step.workspace], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
+const server = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  stdio: 'inherit',
+});
 process.exit(server.status ?? (server.signal ? 0 : 1));

@@ -11,7 +11,9 @@ if (!existsSync(chromium)) {
   if (process.env.CHROMIUM_PATH || process.getuid?.() !== 0) {
     console.error(
       `The browser suite needs Chromium at ${chromium}, which is missing.\n` +
-        (process.env.CHROMIUM_PATH ? 'Point CHROMIUM_PATH at a Chromium build.' : `Install Debian's package as root:\n  sudo sh -c '${install}'`),
+        (process.env.CHROMIUM_PATH
+          ? 'Point CHROMIUM_PATH at a Chromium build.'
+          : `Install Debian's package as root:\n  sudo sh -c '${install}'`),
     );
     process.exit(1);
   }
