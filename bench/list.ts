@@ -17,11 +17,33 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { dayRange } from '../apps/server/src/lib/time.js';
 import { createRecordsRepository } from '../apps/server/src/modules/records/records.repository.js';
-import { numberOption, loadSample, log, machineInfo, median, percentile, round, runBenchmark, saveResult, tempDir, onCleanup, type LoadSample } from './lib/common.js';
-import { addDays, analyze, createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, TIME_ZONE } from './lib/database.js';
+import {
+  numberOption,
+  loadSample,
+  log,
+  machineInfo,
+  median,
+  percentile,
+  round,
+  runBenchmark,
+  saveResult,
+  tempDir,
+  onCleanup,
+  type LoadSample,
+} from './lib/common.js';
+import {
+  addDays,
+  analyze,
+  createBenchDatabase,
+  postgresVersion,
+  prepareDatabase,
+  seedDemoRecords,
+  TIME_ZONE,
+} from './lib/database.js';
 import { signIn } from './lib/http.js';
 import { startProcess, tsxArgs } from './lib/processes.js';
 import { startApiServer } from './lib/servers.js';
@@ -34,15 +56,25 @@ const REQUESTS = numberOption('requests', 30);
 const ROUNDS = numberOption('rounds', 2);
 const CONNECTIONS = 10;
 
-const LISTS = [
-  { path: '/api/v1/journalSaleInvoice', repository: 'salesInvoices', table: 'sales_invoices' },
-  { path: '/api/v1/firstJournalTransporterInvoice', repository: 'firstJournal', table: 'transporter_invoices' },
-  { path: '/api/v1/journalCashAdvance', repository: 'cashAdvances', table: 'cash_advances' },
-  { path: '/api/v1/journalFuelAdvance', repository: 'fuelAdvances', table: 'fuel_advances' },
-  { path: '/api/v1/journalVasTransaction', repository: 'vasTransactions', table: 'vas_transactions' },
-] as const;
+/** The lists measured, by registry kind (the second journal's list is the first's rows once posted). */
+const LISTS = (['salesInvoice', 'firstJournal', 'cashAdvance', 'fuelAdvance', 'vasTransaction'] as const).map(
+  (kind) => ({
+    kind,
+    path: RECORD_KINDS_PLAIN[kind].apiPath,
+  }),
+);
 
-type Figures = { p50: number; p99: number; mean: number; reqPerSec: number; calls: number; bytesPerResponse: number; load: LoadSample; non2xx?: number; errors?: number };
+type Figures = {
+  p50: number;
+  p99: number;
+  mean: number;
+  reqPerSec: number;
+  calls: number;
+  bytesPerResponse: number;
+  load: LoadSample;
+  non2xx?: number;
+  errors?: number;
+};
 
 await runBenchmark('bench:list', 40 * 60_000, async () => {
   const machine = { ...machineInfo(), postgres: await postgresVersion() };
@@ -56,7 +88,13 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
   const seeded = await seedDemoRecords(database, ROWS);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   await database.close();
-  await analyze(url, ['sales_invoices', 'transporter_invoices', 'cash_advances', 'fuel_advances', 'vas_transactions']);
+  await analyze(url, [
+    'sales_invoices',
+    'transporter_invoices',
+    'cash_advances',
+    'fuel_advances',
+    'vas_transactions',
+  ]);
   const fromDate = addDays(seeded.today, -30);
   const toDate = addDays(seeded.today, -1);
   log(`Range ${fromDate} .. ${toDate}`);
@@ -79,7 +117,7 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
     const target = `${server.url}${list.path}${query}`;
 
     // The plan PostgreSQL picks for this list (EXPLAIN ANALYZE of the exact statement).
-    const plan = await explain(url, list.repository, fromDate, toDate);
+    const plan = await explain(url, list.kind, fromDate, toDate);
 
     // Correctness first: the API body and the baseline's body must be the same bytes.
     const single: number[] = [];
@@ -89,11 +127,14 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
       const response = await fetch(target, { headers: { cookie, accept: 'application/json' } });
       apiBody = await response.text();
       single.push(performance.now() - t0);
-      if (response.status !== 200) throw new Error(`${list.path} answered ${response.status}: ${apiBody.slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new Error(`${list.path} answered ${response.status}: ${apiBody.slice(0, 200)}`);
     }
     const rows = (JSON.parse(apiBody) as { data: unknown[] }).data.length;
     const apiSha = createHash('sha256').update(apiBody).digest('hex');
-    log(`${list.path}: ${rows} rows, ${(Buffer.byteLength(apiBody) / 1e6).toFixed(1)} MB; single requests ${single.map((t) => t.toFixed(0)).join(', ')} ms`);
+    log(
+      `${list.path}: ${rows} rows, ${(Buffer.byteLength(apiBody) / 1e6).toFixed(1)} MB; single requests ${single.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
 
     // ROUNDS x (baseline, drizzle variant, API), back to back so each triple shares the machine's load.
     const rounds: { baseline: Figures; drizzle: Figures; api: Figures }[] = [];
@@ -101,13 +142,15 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
     let sql = '';
     for (let r = 0; r < ROUNDS; r += 1) {
       // Baseline in its own process, with the server idle; then the drizzle variant (the API minus HTTP).
-      const baselineRun = await runScript(tmp.path, url, list.repository, fromDate, toDate, 'pg');
+      const baselineRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'pg');
       sql = baselineRun.raw.sql;
       if (baselineRun.raw.bodySha256 !== apiSha) {
         identicalBody = false;
-        log(`WARNING: baseline body differs from the API body (${baselineRun.raw.bodyBytes} vs ${Buffer.byteLength(apiBody)} bytes)`);
+        log(
+          `WARNING: baseline body differs from the API body (${baselineRun.raw.bodyBytes} vs ${Buffer.byteLength(apiBody)} bytes)`,
+        );
       }
-      const drizzleRun = await runScript(tmp.path, url, list.repository, fromDate, toDate, 'drizzle');
+      const drizzleRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'drizzle');
       const api = await runAutocannon(target, cookie, Buffer.byteLength(apiBody));
       rounds.push({ baseline: baselineRun.figures, drizzle: drizzleRun.figures, api });
     }
@@ -141,23 +184,65 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
   }
   await server.stop();
 
-  saveResult('list', { benchmark: 'bench:list', machine, rowsPerKind: ROWS, seedSeconds: round(seedSeconds), seedSecondsPerKind: seeded.seconds, range: { fromDate, toDate }, connections: CONNECTIONS, requestsPerRun: REQUESTS, rounds: ROUNDS, results });
+  saveResult('list', {
+    benchmark: 'bench:list',
+    machine,
+    rowsPerKind: ROWS,
+    seedSeconds: round(seedSeconds),
+    seedSecondsPerKind: seeded.seconds,
+    range: { fromDate, toDate },
+    connections: CONNECTIONS,
+    requestsPerRun: REQUESTS,
+    rounds: ROUNDS,
+    results,
+  });
   for (const r of results) {
-    log(`${r.list}: API p50 ${r.api.p50} ms vs baseline ${r.baseline.p50} ms (x${r.overheadP50}; drizzle alone x${r.drizzleOverheadP50}); req/s ${r.api.reqPerSec} vs ${r.baseline.reqPerSec} (x${r.throughputRatio}); goal < 1.5x`);
+    log(
+      `${r.list}: API p50 ${r.api.p50} ms vs baseline ${r.baseline.p50} ms (x${r.overheadP50}; drizzle alone x${r.drizzleOverheadP50}); req/s ${r.api.reqPerSec} vs ${r.baseline.reqPerSec} (x${r.throughputRatio}); goal < 1.5x`,
+    );
   }
 });
 
-type ScriptResult = { latencies: number[]; calls: number; elapsedMs: number; bytes: number; bodyBytes: number; bodySha256: string; rows: number; sql: string };
+type ScriptResult = {
+  latencies: number[];
+  calls: number;
+  elapsedMs: number;
+  bytes: number;
+  bodyBytes: number;
+  bodySha256: string;
+  rows: number;
+  sql: string;
+};
 
 /** One run of bench/lib/list-baseline.ts (`pg`: the baseline; `drizzle`: the server's repository without HTTP). */
-async function runScript(dir: string, url: string, list: string, fromDate: string, toDate: string, mode: 'pg' | 'drizzle') {
+async function runScript(
+  dir: string,
+  url: string,
+  list: RecordKindName,
+  fromDate: string,
+  toDate: string,
+  mode: 'pg' | 'drizzle',
+) {
   const load = loadSample();
   log(`${mode === 'pg' ? 'Baseline' : 'Drizzle variant'} ${list}: ${load.uptime}`);
   const run = await startProcess({
     name: `${mode}-${list}`,
     command: process.execPath,
-    args: tsxArgs(join('bench', 'lib', 'list-baseline.ts'), JSON.stringify({ url, list, fromDate, toDate, connections: CONNECTIONS, durationMs: 600_000, maxCalls: REQUESTS, mode })),
-    ready: (line) => (line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as ScriptResult) : undefined),
+    args: tsxArgs(
+      join('bench', 'lib', 'list-baseline.ts'),
+      JSON.stringify({
+        url,
+        list,
+        fromDate,
+        toDate,
+        connections: CONNECTIONS,
+        durationMs: 600_000,
+        maxCalls: REQUESTS,
+        mode,
+      }),
+    ),
+    ready: (line) =>
+      line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as ScriptResult) : undefined,
     logFile: join(dir, `${mode}-${list}.log`),
     timeoutMs: 900_000,
   });
@@ -172,7 +257,9 @@ async function runScript(dir: string, url: string, list: string, fromDate: strin
     bytesPerResponse: raw.bodyBytes,
     load,
   };
-  log(`${mode}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.reqPerSec} calls/s over ${figures.calls} calls`);
+  log(
+    `${mode}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.reqPerSec} calls/s over ${figures.calls} calls`,
+  );
   return { figures, raw };
 }
 
@@ -180,7 +267,13 @@ async function runScript(dir: string, url: string, list: string, fromDate: strin
 async function runAutocannon(target: string, cookie: string, bytesPerResponse: number): Promise<Figures> {
   const load = loadSample();
   log(`API ${new URL(target).pathname}: ${load.uptime}`);
-  const result = await autocannon({ url: target, connections: CONNECTIONS, amount: REQUESTS, timeout: 120, headers: { cookie, accept: 'application/json' } });
+  const result = await autocannon({
+    url: target,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+    timeout: 120,
+    headers: { cookie, accept: 'application/json' },
+  });
   const api: Figures = {
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -192,23 +285,31 @@ async function runAutocannon(target: string, cookie: string, bytesPerResponse: n
     errors: result.errors,
     load,
   };
-  log(`api: p50 ${api.p50} ms, p99 ${api.p99} ms, ${api.reqPerSec} req/s over ${api.calls} requests (non-2xx ${api.non2xx}, errors ${api.errors})`);
-  if (api.non2xx || api.errors || api.calls < REQUESTS) throw new Error(`The API completed ${api.calls} of ${REQUESTS} requests (${api.non2xx} non-2xx, ${api.errors} errors).`);
+  log(
+    `api: p50 ${api.p50} ms, p99 ${api.p99} ms, ${api.reqPerSec} req/s over ${api.calls} requests (non-2xx ${api.non2xx}, errors ${api.errors})`,
+  );
+  if (api.non2xx || api.errors || api.calls < REQUESTS)
+    throw new Error(
+      `The API completed ${api.calls} of ${REQUESTS} requests (${api.non2xx} non-2xx, ${api.errors} errors).`,
+    );
   return api;
 }
 
-async function explain(url: string, list: (typeof LISTS)[number]['repository'], fromDate: string, toDate: string) {
+async function explain(url: string, list: RecordKindName, fromDate: string, toDate: string) {
   const drizzle = await openDatabase({ kind: 'postgres', url, max: 1 });
-  const query = createRecordsRepository(drizzle.db, TIME_ZONE)[list](dayRange({ fromDate, toDate }, TIME_ZONE)) as unknown as { toSQL(): { sql: string; params: unknown[] } };
-  const { sql, params } = query.toSQL();
+  const { sql, params } = createRecordsRepository(drizzle.db, TIME_ZONE)
+    .statement(list, dayRange({ fromDate, toDate }, TIME_ZONE))
+    .toSQL();
   await drizzle.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const result = await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values: params as unknown[] });
+    const result = await client.query<{ 'QUERY PLAN': string }>({
+      text: `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+      values: params as unknown[],
+    });
     return result.rows.map((r) => r['QUERY PLAN']);
   } finally {
     await client.end();
   }
 }
-

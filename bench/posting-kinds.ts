@@ -9,8 +9,24 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { numberOption, loadSample, log, machineInfo, onCleanup, round, runBenchmark, saveResult, tempDir } from './lib/common.js';
-import { createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, todayOf } from './lib/database.js';
+import {
+  numberOption,
+  loadSample,
+  log,
+  machineInfo,
+  onCleanup,
+  round,
+  runBenchmark,
+  saveResult,
+  tempDir,
+} from './lib/common.js';
+import {
+  createBenchDatabase,
+  postgresVersion,
+  prepareDatabase,
+  seedDemoRecords,
+  todayOf,
+} from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { startApiServer, startSimulator } from './lib/servers.js';
 
@@ -28,7 +44,11 @@ const KINDS = [
     kind: 'CA',
     path: '/api/v1/journalCashAdvance',
     table: 'cash_advances',
-    entry: (row: Row, ledger: number, postingDate: string) => ({ cashAdvanceId: row.id, sapAccount: ledger, postingDate }),
+    entry: (row: Row, ledger: number, postingDate: string) => ({
+      cashAdvanceId: row.id,
+      sapAccount: ledger,
+      postingDate,
+    }),
   },
   {
     kind: 'FA',
@@ -60,7 +80,11 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
 
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const [ledger] = (await db.query<{ id: number }>("SELECT id FROM ledger_accounts WHERE account_type = 'petty cash' ORDER BY id LIMIT 1")).rows;
+  const [ledger] = (
+    await db.query<{ id: number }>(
+      "SELECT id FROM ledger_accounts WHERE account_type = 'petty cash' ORDER BY id LIMIT 1",
+    )
+  ).rows;
   if (!ledger) throw new Error('No petty cash ledger was seeded.');
 
   const server = await startApiServer({
@@ -75,8 +99,15 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
   const results = [];
   const expected: string[] = [];
   for (const spec of KINDS) {
-    const rows = (await db.query<Row>(`SELECT id, ${spec.table === 'fuel_advances' ? 'origin_quantity' : "'0' AS origin_quantity"} FROM ${spec.table} ORDER BY id`)).rows;
-    const post = (batch: Row[]) => call<PostResponse>(session, 'POST', spec.path, { postSap: batch.map((row) => spec.entry(row, ledger.id, postingDate)) });
+    const rows = (
+      await db.query<Row>(
+        `SELECT id, ${spec.table === 'fuel_advances' ? 'origin_quantity' : "'0' AS origin_quantity"} FROM ${spec.table} ORDER BY id`,
+      )
+    ).rows;
+    const post = (batch: Row[]) =>
+      call<PostResponse>(session, 'POST', spec.path, {
+        postSap: batch.map((row) => spec.entry(row, ledger.id, postingDate)),
+      });
     const warm = await post(rows.slice(0, WARM_UP));
     if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
     const mine = rows.slice(WARM_UP, WARM_UP + RECORDS);
@@ -105,7 +136,9 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
       ofBound: round(posted / seconds / bound, 2),
       load,
     };
-    log(`${spec.kind}: ${posted}/${mine.length} posted in ${result.seconds} s = ${result.recordsPerSecond}/s (${result.ofBound} of the ${bound}/s bound)`);
+    log(
+      `${spec.kind}: ${posted}/${mine.length} posted in ${result.seconds} s = ${result.recordsPerSecond}/s (${result.ofBound} of the ${bound}/s bound)`,
+    );
     results.push(result);
   }
   await server.stop();
@@ -113,12 +146,28 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
 
   const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
   const byKey = new Map<string, number>();
-  for (const doc of documents.journalEntries) byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
+  for (const doc of documents.journalEntries)
+    byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
   const missing = expected.filter((key) => !byKey.has(key)).length;
   const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1).length;
   const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key)).length;
-  const exactlyOnce = { expected: expected.length, documents: documents.journalEntries.length, missing, duplicated, unexpected, ok: !missing && !duplicated && !unexpected };
+  const exactlyOnce = {
+    expected: expected.length,
+    documents: documents.journalEntries.length,
+    missing,
+    duplicated,
+    unexpected,
+    ok: !missing && !duplicated && !unexpected,
+  };
   log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
   await sim.stop();
-  saveResult('posting-kinds', { benchmark: 'bench:posting-kinds', machine, latencyMs: LATENCY_MS, batch: BATCH, concurrency: CONCURRENCY, results, exactlyOnce });
+  saveResult('posting-kinds', {
+    benchmark: 'bench:posting-kinds',
+    machine,
+    latencyMs: LATENCY_MS,
+    batch: BATCH,
+    concurrency: CONCURRENCY,
+    results,
+    exactlyOnce,
+  });
 });

@@ -16,8 +16,26 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { numberOption, loadSample, log, machineInfo, median, onCleanup, percentile, round, runBenchmark, saveResult, tempDir } from './lib/common.js';
-import { createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, todayOf } from './lib/database.js';
+import {
+  numberOption,
+  loadSample,
+  log,
+  machineInfo,
+  median,
+  onCleanup,
+  percentile,
+  round,
+  runBenchmark,
+  saveResult,
+  tempDir,
+} from './lib/common.js';
+import {
+  createBenchDatabase,
+  postgresVersion,
+  prepareDatabase,
+  seedDemoRecords,
+  todayOf,
+} from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { startApiServer, startSimulator } from './lib/servers.js';
 
@@ -35,7 +53,11 @@ const CONFIGS = [
 ];
 
 type Batch = { ids: number[]; sentAt: number; answeredAt: number };
-type PostResponse = { message: string; posted: { id: number; sapDocEntry: number | null }[]; failed: { id: number; message: string }[] };
+type PostResponse = {
+  message: string;
+  posted: { id: number; sapDocEntry: number | null }[];
+  failed: { id: number; message: string }[];
+};
 
 await runBenchmark('bench:posting', 30 * 60_000, async () => {
   const machine = { ...machineInfo(), postgres: await postgresVersion() };
@@ -50,7 +72,8 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
   await seedDemoRecords(database, needed, ['sales-invoices']);
   await database.close();
   const ids = await selectIds(url);
-  if (ids.length < needed) throw new Error(`Only ${ids.length} sales invoices were seeded; ${needed} needed.`);
+  if (ids.length < needed)
+    throw new Error(`Only ${ids.length} sales invoices were seeded; ${needed} needed.`);
   await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
   const postingDate = todayOf();
 
@@ -68,7 +91,9 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     });
     const session = await signIn(server.url);
     const post = (batch: number[]) =>
-      call<PostResponse>(session, 'POST', '/api/v1/journalSaleInvoice', { postSap: batch.map((id) => ({ saleInvoice: id, postingDate })) });
+      call<PostResponse>(session, 'POST', '/api/v1/journalSaleInvoice', {
+        postSap: batch.map((id) => ({ saleInvoice: id, postingDate })),
+      });
 
     // Warm-up outside the clock: the SAP Login, the code paths' first run.
     const warm = await post(take(WARM_UP));
@@ -106,23 +131,37 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
       recordsPerSecond: round(posted / seconds, 1),
       idealBound: bound,
       ofBound: round(posted / seconds / bound, 2),
-      requestMs: { p50: round(median(requestMs)), max: round(Math.max(...requestMs)), p90: round(percentile(requestMs, 90)) },
+      requestMs: {
+        p50: round(median(requestMs)),
+        max: round(Math.max(...requestMs)),
+        p90: round(percentile(requestMs, 90)),
+      },
       load,
       batches,
     };
-    log(`POSTING_CONCURRENCY=${concurrency}, batch ${batch}: ${run.posted}/${run.records} posted in ${run.seconds} s = ${run.recordsPerSecond}/s (${run.ofBound} of the ${bound}/s bound); request p50 ${run.requestMs.p50} ms`);
+    log(
+      `POSTING_CONCURRENCY=${concurrency}, batch ${batch}: ${run.posted}/${run.records} posted in ${run.seconds} s = ${run.recordsPerSecond}/s (${run.ofBound} of the ${bound}/s bound); request p50 ${run.requestMs.p50} ms`,
+    );
     runs.push(run);
   }
 
   // Read-back: every claimed id exactly once in SAP, and nothing else.
   const documents = await sim.control<{ invoices: { Reference2?: string }[] }>('/__sim/documents');
   const byKey = new Map<string, number>();
-  for (const doc of documents.invoices) byKey.set(String(doc.Reference2), (byKey.get(String(doc.Reference2)) ?? 0) + 1);
+  for (const doc of documents.invoices)
+    byKey.set(String(doc.Reference2), (byKey.get(String(doc.Reference2)) ?? 0) + 1);
   const expected = ids.slice(0, next).map((id) => `FFSI${id}`);
   const missing = expected.filter((key) => !byKey.has(key));
   const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1);
   const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key));
-  const exactlyOnce = { expected: expected.length, documents: documents.invoices.length, missing: missing.length, duplicated: duplicated.length, unexpected: unexpected.length, ok: !missing.length && !duplicated.length && !unexpected.length };
+  const exactlyOnce = {
+    expected: expected.length,
+    documents: documents.invoices.length,
+    missing: missing.length,
+    duplicated: duplicated.length,
+    unexpected: unexpected.length,
+    ok: !missing.length && !duplicated.length && !unexpected.length,
+  };
   log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
   const stored = await statusCounts(url);
 
@@ -130,22 +169,36 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
   // i.e. after its latency): before the first document = validating and claiming the rows; from the first
   // to the last = the SAP phase; after the last = recording outcomes, audit, reply.
   const postedAt = new Map<string, number>();
-  for (const doc of documents.invoices as { Reference2?: string; postedAt?: string }[]) postedAt.set(String(doc.Reference2), Date.parse(String(doc.postedAt)));
+  for (const doc of documents.invoices as { Reference2?: string; postedAt?: string }[])
+    postedAt.set(String(doc.Reference2), Date.parse(String(doc.postedAt)));
   const phases = runs.map((run) => {
     const rows = run.batches.map((batch) => {
       const times = batch.ids.map((id) => postedAt.get(`FFSI${id}`)!).filter(Number.isFinite);
       const first = Math.min(...times);
       const last = Math.max(...times);
-      return { beforeFirstSapCall: first - LATENCY_MS - batch.sentAt, sapPhase: last - first + LATENCY_MS, after: batch.answeredAt - last, perRowInSapPhase: (last - first + LATENCY_MS) / Math.ceil(batch.ids.length / run.concurrency) };
+      return {
+        beforeFirstSapCall: first - LATENCY_MS - batch.sentAt,
+        sapPhase: last - first + LATENCY_MS,
+        after: batch.answeredAt - last,
+        perRowInSapPhase: (last - first + LATENCY_MS) / Math.ceil(batch.ids.length / run.concurrency),
+      };
     });
     const med = (pick: (r: (typeof rows)[number]) => number) => round(median(rows.map(pick)));
     return {
       concurrency: run.concurrency,
       batch: run.batch,
-      medianMs: { claimAndValidate: med((r) => r.beforeFirstSapCall), sapPhase: med((r) => r.sapPhase), recordAndReply: med((r) => r.after), perRoundOfConcurrentCalls: med((r) => r.perRowInSapPhase) },
+      medianMs: {
+        claimAndValidate: med((r) => r.beforeFirstSapCall),
+        sapPhase: med((r) => r.sapPhase),
+        recordAndReply: med((r) => r.after),
+        perRoundOfConcurrentCalls: med((r) => r.perRowInSapPhase),
+      },
     };
   });
-  for (const p of phases) log(`POSTING_CONCURRENCY=${p.concurrency}, batch ${p.batch}, per request (median): ${JSON.stringify(p.medianMs)}`);
+  for (const p of phases)
+    log(
+      `POSTING_CONCURRENCY=${p.concurrency}, batch ${p.batch}, per request (median): ${JSON.stringify(p.medianMs)}`,
+    );
   for (const run of runs) delete (run as { batches?: unknown }).batches;
   await sim.stop();
 
@@ -164,14 +217,18 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     exactlyOnce,
     storedStatuses: stored,
   });
-  log(`Default (${DEFAULT_CONCURRENCY}) vs one-at-a-time: x${round(byDefault.recordsPerSecond / c1.recordsPerSecond, 2)} (goal >= 10); of bound ${byDefault.ofBound} (goal >= 0.8)`);
+  log(
+    `Default (${DEFAULT_CONCURRENCY}) vs one-at-a-time: x${round(byDefault.recordsPerSecond / c1.recordsPerSecond, 2)} (goal >= 10); of bound ${byDefault.ofBound} (goal >= 0.8)`,
+  );
 });
 
 async function selectIds(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map((r) => r.id);
+    return (await client.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map(
+      (r) => r.id,
+    );
   } finally {
     await client.end();
   }
@@ -181,7 +238,11 @@ async function statusCounts(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const rows = (await client.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM sales_invoices GROUP BY status')).rows;
+    const rows = (
+      await client.query<{ status: string; n: number }>(
+        'SELECT status, count(*)::int AS n FROM sales_invoices GROUP BY status',
+      )
+    ).rows;
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   } finally {
     await client.end();

@@ -15,8 +15,25 @@
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { argOption, loadSample, log, machineInfo, onCleanup, round, runBenchmark, saveResult, sleep, tempDir } from './lib/common.js';
-import { createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, todayOf } from './lib/database.js';
+import {
+  argOption,
+  loadSample,
+  log,
+  machineInfo,
+  onCleanup,
+  round,
+  runBenchmark,
+  saveResult,
+  sleep,
+  tempDir,
+} from './lib/common.js';
+import {
+  createBenchDatabase,
+  postgresVersion,
+  prepareDatabase,
+  seedDemoRecords,
+  todayOf,
+} from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { startApiServer, startSimulator, startWorker } from './lib/servers.js';
 
@@ -52,9 +69,18 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   onCleanup(() => db.end());
-  const rows = (await db.query<VasRow>('SELECT id, product_type, origin_quantity, order_number FROM vas_transactions ORDER BY id')).rows;
-  const accounts = (await db.query<{ id: number; account_type: string; category: string }>('SELECT id, account_type, category FROM ledger_accounts')).rows;
-  const accountOf = (type: string, category: string) => accounts.find((a) => a.account_type === type && a.category === category)!.id;
+  const rows = (
+    await db.query<VasRow>(
+      'SELECT id, product_type, origin_quantity, order_number FROM vas_transactions ORDER BY id',
+    )
+  ).rows;
+  const accounts = (
+    await db.query<{ id: number; account_type: string; category: string }>(
+      'SELECT id, account_type, category FROM ledger_accounts',
+    )
+  ).rows;
+  const accountOf = (type: string, category: string) =>
+    accounts.find((a) => a.account_type === type && a.category === category)!.id;
   await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
 
   const api = await startApiServer({
@@ -86,8 +112,14 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
           orderNumber: r.order_number ?? 'LPO-BENCH',
         })),
       };
-      const response = await call<{ queued?: unknown[]; failed: unknown[]; message: string }>(session, 'POST', '/api/v1/journalVasTransaction', body);
-      if (response.status !== 200) throw new Error(`Queueing answered ${response.status}: ${response.body.message.slice(0, 300)}`);
+      const response = await call<{ queued?: unknown[]; failed: unknown[]; message: string }>(
+        session,
+        'POST',
+        '/api/v1/journalVasTransaction',
+        body,
+      );
+      if (response.status !== 200)
+        throw new Error(`Queueing answered ${response.status}: ${response.body.message.slice(0, 300)}`);
     }
     const enqueueSeconds = (performance.now() - enqueueStarted) / 1000;
 
@@ -127,7 +159,9 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
       enqueueSeconds: round(enqueueSeconds, 2),
       load,
     };
-    log(`${config.id}: ${result.posted}/${ROWS} posted (${result.failed} failed) in ${result.seconds} s = ${result.rowsPerSecond} rows/s (latency bound ${result.latencyBound}/s)`);
+    log(
+      `${config.id}: ${result.posted}/${ROWS} posted (${result.failed} failed) in ${result.seconds} s = ${result.rowsPerSecond} rows/s (latency bound ${result.latencyBound}/s)`,
+    );
     results.push(result);
   }
   await api.stop();
@@ -135,21 +169,41 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
   // Read-back: every queued row exactly once in SAP.
   const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
   const byKey = new Map<string, number>();
-  for (const doc of documents.journalEntries) byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
+  for (const doc of documents.journalEntries)
+    byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
   const expected = rows.slice(0, next).map((r) => `FF-VAS-${r.id}`);
   const missing = expected.filter((k) => !byKey.has(k)).length;
   const duplicated = expected.filter((k) => (byKey.get(k) ?? 0) > 1).length;
   const unexpected = [...byKey.keys()].filter((k) => !expected.includes(k)).length;
-  const exactlyOnce = { expected: expected.length, documents: documents.journalEntries.length, missing, duplicated, unexpected, ok: !missing && !duplicated && !unexpected };
+  const exactlyOnce = {
+    expected: expected.length,
+    documents: documents.journalEntries.length,
+    missing,
+    duplicated,
+    unexpected,
+    ok: !missing && !duplicated && !unexpected,
+  };
   log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
   await sim.stop();
 
-  saveResult('queue', { benchmark: 'bench:queue', machine, latencyMs: LATENCY_MS, rowsPerConfig: ROWS, results, exactlyOnce });
+  saveResult('queue', {
+    benchmark: 'bench:queue',
+    machine,
+    latencyMs: LATENCY_MS,
+    rowsPerConfig: ROWS,
+    results,
+    exactlyOnce,
+  });
 });
 
 async function waitForDrain(db: pg.Client, ids: number[], deadline: number) {
   for (;;) {
-    const counts = (await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM vas_transactions WHERE id = ANY($1) GROUP BY status', [ids])).rows;
+    const counts = (
+      await db.query<{ status: string; n: number }>(
+        'SELECT status, count(*)::int AS n FROM vas_transactions WHERE id = ANY($1) GROUP BY status',
+        [ids],
+      )
+    ).rows;
     const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
     const done = n('posted') + n('failed') === ids.length;
     if (done || Date.now() > deadline) return { done, posted: n('posted'), failed: n('failed') };
@@ -170,4 +224,3 @@ async function jobWindow(db: pg.Client, ids: number[]) {
   const last = row!.last.getTime();
   return { firstStarted: first, lastCompleted: last, seconds: (last - first) / 1000 };
 }
-

@@ -17,7 +17,21 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execFileSync } from 'node:child_process';
-import { numberOption, loadSample, log, machineInfo, median, onCleanup, round, ROOT, runBenchmark, saveResult, sleep, tempDir, type LoadSample } from './lib/common.js';
+import {
+  numberOption,
+  loadSample,
+  log,
+  machineInfo,
+  median,
+  onCleanup,
+  round,
+  ROOT,
+  runBenchmark,
+  saveResult,
+  sleep,
+  tempDir,
+  type LoadSample,
+} from './lib/common.js';
 import { freePort, startProcess, tsxArgs } from './lib/processes.js';
 
 const RUNS = numberOption('runs', 5);
@@ -47,12 +61,18 @@ await runBenchmark('bench:startup', 20 * 60_000, async () => {
   const runs: StartRun[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const run = await startOnce(['npm', 'start'], dataDir, logFile);
-    log(`npm start #${i + 1}: ready in ${run.readyMs} ms (server readyInMs ${run.readyInMs}, before main() ${run.beforeMainMs} ms; stop ${run.stopMs} ms); ${run.load.uptime}`);
+    log(
+      `npm start #${i + 1}: ready in ${run.readyMs} ms (server readyInMs ${run.readyInMs}, before main() ${run.beforeMainMs} ms; stop ${run.stopMs} ms); ${run.load.uptime}`,
+    );
     runs.push(run);
   }
   const direct: StartRun[] = [];
   for (let i = 0; i < 3; i += 1) {
-    const run = await startOnce([process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'], dataDir, logFile);
+    const run = await startOnce(
+      [process.execPath, '--enable-source-maps', 'apps/server/dist/main.js'],
+      dataDir,
+      logFile,
+    );
     log(`node dist/main.js #${i + 1}: ready in ${run.readyMs} ms (readyInMs ${run.readyInMs})`);
     direct.push(run);
   }
@@ -62,7 +82,8 @@ await runBenchmark('bench:startup', 20 * 60_000, async () => {
     name: 'startup-phases',
     command: process.execPath,
     args: tsxArgs(join('bench', 'lib', 'startup-phases.ts'), JSON.stringify({ dataDir, runs: 3 })),
-    ready: (line) => (line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as Record<string, unknown>) : undefined),
+    ready: (line) =>
+      line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as Record<string, unknown>) : undefined,
     logFile: join(tmp.path, 'phases.log'),
     timeoutMs: 300_000,
   });
@@ -75,8 +96,19 @@ await runBenchmark('bench:startup', 20 * 60_000, async () => {
     medianDirectNodeReadyMs: round(median(direct.map((r) => r.readyMs))),
     goalMs: 5000,
   };
-  log(`npm start to ready: median ${summary.medianReadyMs} ms (server's own readyInMs ${summary.medianReadyInMs}; spawn to main() ${summary.medianBeforeMainMs}); node dist/main.js directly: ${summary.medianDirectNodeReadyMs} ms`);
-  saveResult('startup', { benchmark: 'bench:startup', machine, build: buildInfo(), warmUp, runs, direct, phases: phases.ready, summary });
+  log(
+    `npm start to ready: median ${summary.medianReadyMs} ms (server's own readyInMs ${summary.medianReadyInMs}; spawn to main() ${summary.medianBeforeMainMs}); node dist/main.js directly: ${summary.medianDirectNodeReadyMs} ms`,
+  );
+  saveResult('startup', {
+    benchmark: 'bench:startup',
+    machine,
+    build: buildInfo(),
+    warmUp,
+    runs,
+    direct,
+    phases: phases.ready,
+    summary,
+  });
 });
 
 /** One start: spawn in its own process group, poll /health/ready, then SIGTERM the group and wait. */
@@ -123,7 +155,8 @@ async function startOnce(command: string[], dataDir: string, logFile: string): P
     try {
       const json = JSON.parse(line) as { readyInMs?: number; time?: number; msg?: string; ms?: number };
       if (json.msg === 'Loaded the demo data set' && typeof json.ms === 'number') demoLoadMs = json.ms;
-      if (typeof json.readyInMs === 'number' && typeof json.time === 'number') readyLine = { readyInMs: json.readyInMs, time: json.time };
+      if (typeof json.readyInMs === 'number' && typeof json.time === 'number')
+        readyLine = { readyInMs: json.readyInMs, time: json.time };
     } catch {
       // not a log line
     }
@@ -135,7 +168,9 @@ async function startOnce(command: string[], dataDir: string, logFile: string): P
   const deadline = t0 + 120_000;
   while (performance.now() < deadline && child.exitCode === null) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(1_000) });
+      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, {
+        signal: AbortSignal.timeout(1_000),
+      });
       if (response.status === 200) {
         readyMs = performance.now() - t0;
         break;

@@ -22,19 +22,50 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { generateDemoSet } from '../apps/server/src/modules/demo-data/demo-data.service.js';
 import { bundleBreakdown } from './lib/bundle-breakdown.js';
-import { loadSample, log, machineInfo, median, onCleanup, round, ROOT, runBenchmark, saveResult, tempDir, type LoadSample } from './lib/common.js';
-import { ADMIN, analyze, createBenchDatabase, postgresVersion, prepareDatabase, seedDemoRecords, TIME_ZONE } from './lib/database.js';
+import {
+  loadSample,
+  log,
+  machineInfo,
+  median,
+  onCleanup,
+  round,
+  ROOT,
+  runBenchmark,
+  saveResult,
+  tempDir,
+  type LoadSample,
+} from './lib/common.js';
+import {
+  ADMIN,
+  analyze,
+  createBenchDatabase,
+  postgresVersion,
+  prepareDatabase,
+  seedDemoRecords,
+  TIME_ZONE,
+} from './lib/database.js';
 import { startApiServer } from './lib/servers.js';
 
 const QUICK = process.argv.includes('--quick');
 const ANALYZE = !process.argv.includes('--no-analyze');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+];
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 const SEARCH_ROWS = 10_000;
 const KEYSTROKES = 20;
 const DASHBOARD_RUNS = 5;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 // In-page scripts are plain strings: tsx's esbuild would wrap named functions in a __name() helper that
@@ -111,7 +142,10 @@ await runBenchmark('bench:web', 45 * 60_000, async () => {
 
   // (a) Sizes.
   const sizeLoad = loadSample();
-  const loginContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+  const loginContext = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1440, height: 900 },
+  });
   const loginPage = await loginContext.newPage();
   const login = await collectAssets(loginPage, async () => {
     await loginPage.goto('/login');
@@ -121,7 +155,11 @@ await runBenchmark('bench:web', 45 * 60_000, async () => {
   const storageState = await loginContext.storageState();
   await loginContext.close();
 
-  const usersContext = await browser.newContext({ baseURL: server.url, storageState, viewport: { width: 1440, height: 900 } });
+  const usersContext = await browser.newContext({
+    baseURL: server.url,
+    storageState,
+    viewport: { width: 1440, height: 900 },
+  });
   const usersPage = await usersContext.newPage();
   const users = await collectAssets(usersPage, async () => {
     await usersPage.goto('/users');
@@ -147,18 +185,27 @@ await runBenchmark('bench:web', 45 * 60_000, async () => {
     // What the big chunks hold (minified bytes per package, from the source-map build of the same source).
     chunkBreakdown: ANALYZE ? breakdowns(mapsDist, [...login.files, ...users.files]) : undefined,
   };
-  log(`(a) gzip JS+CSS: /login ${kb(login.gzip)}, /users ${kb(users.gzip)}, baseline ${kb(baseline.gzip)}: x${sizes.loginRatio} / x${sizes.usersRatio} (goal < 2)`);
+  log(
+    `(a) gzip JS+CSS: /login ${kb(login.gzip)}, /users ${kb(users.gzip)}, baseline ${kb(baseline.gzip)}: x${sizes.loginRatio} / x${sizes.usersRatio} (goal < 2)`,
+  );
 
   // (b) Search in a 10,000-row DataTable.
   const search = await measureSearch(browser, server.url, storageState);
-  log(`(b) keystroke to updated table: typed p50 ${search.typed.medianMs} ms, Backspace p50 ${search.backspace.medianMs} ms (goal < 50 ms)`);
+  log(
+    `(b) keystroke to updated table: typed p50 ${search.typed.medianMs} ms, Backspace p50 ${search.backspace.medianMs} ms (goal < 50 ms)`,
+  );
 
   // (c) Dashboard, small then big.
   const dashboard = [];
   dashboard.push({ rowsPerKind: 250, ...(await measureDashboard(browser, server.url, storageState)) });
   log(`(c) dashboard, 250 per kind: median ${dashboard[0]!.medianMs} ms`);
   if (!QUICK) {
-    await seedDemoRecords(database, 100_000 - 250, ['sales-invoices', 'transporter-invoices', 'vas-transactions'], 'big');
+    await seedDemoRecords(
+      database,
+      100_000 - 250,
+      ['sales-invoices', 'transporter-invoices', 'vas-transactions'],
+      'big',
+    );
     await analyze(url, ['sales_invoices', 'transporter_invoices', 'vas_transactions']);
     dashboard.push({ rowsPerKind: 100_000, ...(await measureDashboard(browser, server.url, storageState)) });
     log(`(c) dashboard, 100,000 per kind: median ${dashboard[1]!.medianMs} ms`);
@@ -171,7 +218,11 @@ await runBenchmark('bench:web', 45 * 60_000, async () => {
 
 function viteBuild(root: string, outDir: string, extra: string[] = []) {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [VITE, 'build', root, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...extra], { cwd: ROOT, encoding: 'utf8', timeout: 600_000 });
+  const result = spawnSync(
+    process.execPath,
+    [VITE, 'build', root, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn', ...extra],
+    { cwd: ROOT, encoding: 'utf8', timeout: 600_000 },
+  );
   if (result.status !== 0) throw new Error(`vite build ${root} failed: ${result.stderr || result.stdout}`);
   const seconds = round((Date.now() - started) / 1000);
   log(`Built ${root.replace(ROOT, '')} into ${outDir} in ${seconds} s`);
@@ -184,7 +235,10 @@ function breakdowns(mapsDist: string, files: Asset[]) {
   const out: Record<string, { total: number; top: { name: string; bytes: number; share: number }[] }> = {};
   for (const file of files) {
     if (file.type !== 'js' || file.bytes < 20_000) continue;
-    const chunk = file.path.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '');
+    const chunk = file.path
+      .split('/')
+      .pop()!
+      .replace(/-[\w-]{8}\.js$/, '');
     if (out[chunk]) continue;
     const match = built.find((f) => f.replace(/-[\w-]{8}\.js$/, '') === chunk);
     if (!match) continue;
@@ -194,8 +248,20 @@ function breakdowns(mapsDist: string, files: Asset[]) {
   return out;
 }
 
-type Asset = { path: string; type: 'js' | 'css'; bytes: number; gzip: number; contentEncoding: string | null };
-type AssetSet = { files: Asset[]; js: { bytes: number; gzip: number }; css: { bytes: number; gzip: number }; bytes: number; gzip: number };
+type Asset = {
+  path: string;
+  type: 'js' | 'css';
+  bytes: number;
+  gzip: number;
+  contentEncoding: string | null;
+};
+type AssetSet = {
+  files: Asset[];
+  js: { bytes: number; gzip: number };
+  css: { bytes: number; gzip: number };
+  bytes: number;
+  gzip: number;
+};
 
 /** Every .js/.css response while `action` runs (and the network settles), each gzipped at level 6. */
 async function collectAssets(page: Page, action: () => Promise<void>): Promise<AssetSet> {
@@ -206,7 +272,13 @@ async function collectAssets(page: Page, action: () => Promise<void>): Promise<A
     if (!type || response.status() !== 200) return;
     pending.push(
       response.body().then(
-        (body) => ({ path, type, bytes: body.length, gzip: gzipSync(body, { level: 6 }).length, contentEncoding: response.headers()['content-encoding'] ?? null }),
+        (body) => ({
+          path,
+          type,
+          bytes: body.length,
+          gzip: gzipSync(body, { level: 6 }).length,
+          contentEncoding: response.headers()['content-encoding'] ?? null,
+        }),
         () => undefined,
       ),
     );
@@ -217,7 +289,13 @@ async function collectAssets(page: Page, action: () => Promise<void>): Promise<A
   const sum = (list: Asset[], key: 'bytes' | 'gzip') => list.reduce((s, a) => s + a[key], 0);
   const js = files.filter((f) => f.type === 'js');
   const css = files.filter((f) => f.type === 'css');
-  return { files, js: { bytes: sum(js, 'bytes'), gzip: sum(js, 'gzip') }, css: { bytes: sum(css, 'bytes'), gzip: sum(css, 'gzip') }, bytes: sum(files, 'bytes'), gzip: sum(files, 'gzip') };
+  return {
+    files,
+    js: { bytes: sum(js, 'bytes'), gzip: sum(js, 'gzip') },
+    css: { bytes: sum(css, 'bytes'), gzip: sum(css, 'gzip') },
+    bytes: sum(files, 'bytes'),
+    gzip: sum(files, 'gzip'),
+  };
 }
 
 async function signInThroughForm(page: Page) {
@@ -249,11 +327,19 @@ function salesInvoiceRows() {
   }));
 }
 
-async function measureSearch(browser: Browser, baseURL: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function measureSearch(
+  browser: Browser,
+  baseURL: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const rows = salesInvoiceRows();
   const body = JSON.stringify({ data: rows });
   // Characters absent from the first row (so its text must change) and present in many other rows.
-  const text = (r: (typeof rows)[number]) => Object.values(r).filter((v) => v !== null).join(' ').toLowerCase();
+  const text = (r: (typeof rows)[number]) =>
+    Object.values(r)
+      .filter((v) => v !== null)
+      .join(' ')
+      .toLowerCase();
   const first = text(rows[0]!);
   const candidates = [...'abcdefghijklmnopqrstuvwxyz0123456789']
     .filter((c) => !first.includes(c))
@@ -265,12 +351,17 @@ async function measureSearch(browser: Browser, baseURL: string, storageState: Aw
   const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.route('**/api/v1/journalSaleInvoice**', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body }) : route.continue(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body })
+      : route.continue(),
   );
   await page.goto('/invoices/sales');
   const table = page.locator('table[aria-label="Sales invoices"]');
   await table.locator('tbody tr').first().waitFor({ timeout: 60_000 });
-  await page.getByText(/10,000/).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/10,000/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   const box = page.getByRole('textbox', { name: 'Search records' });
   await box.click();
 
@@ -283,10 +374,14 @@ async function measureSearch(browser: Browser, baseURL: string, storageState: Aw
   for (let i = 0; i < KEYSTROKES; i += 1) {
     const pick = candidates[i % candidates.length]!;
     used.push({ char: pick.c, share: round(pick.share, 2) });
-    for (const [key, into, frames] of [[pick.c, typed, typedFrame], ['Backspace', backspace, backspaceFrame]] as const) {
+    for (const [key, into, frames] of [
+      [pick.c, typed, typedFrame],
+      ['Backspace', backspace, backspaceFrame],
+    ] as const) {
       await page.evaluate(ARM_KEYSTROKE_PROBE);
       await page.keyboard.press(key);
-      const sample = ((await page.evaluate('window.__bench')) as { dom: number; frame: number } | null) ?? undefined;
+      const sample =
+        ((await page.evaluate('window.__bench')) as { dom: number; frame: number } | null) ?? undefined;
       if (!sample) throw new Error(`Pressing ${key} did not change the first row within 20 s`);
       into.push(sample.dom);
       frames.push(sample.frame);
@@ -301,10 +396,21 @@ async function measureSearch(browser: Browser, baseURL: string, storageState: Aw
     medianToNextFrameMs: round(median(frames)),
     samples: values.map((v) => round(v)),
   });
-  return { rows: SEARCH_ROWS, load, characters: used, typed: summary(typed, typedFrame), backspace: summary(backspace, backspaceFrame), goalMs: 50 };
+  return {
+    rows: SEARCH_ROWS,
+    load,
+    characters: used,
+    typed: summary(typed, typedFrame),
+    backspace: summary(backspace, backspaceFrame),
+    goalMs: 50,
+  };
 }
 
-async function measureDashboard(browser: Browser, baseURL: string, storageState: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function measureDashboard(
+  browser: Browser,
+  baseURL: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1440, height: 900 } });
   const runs: { ms: number; apiBytes: number; calls: { path: string; bytes: number; ms: number }[] }[] = [];
   let load: LoadSample | undefined;
@@ -318,33 +424,53 @@ async function measureDashboard(browser: Browser, baseURL: string, storageState:
       if (!path.startsWith('/api/v1/')) return;
       void request.response().then((response) => {
         const timing = request.timing();
-        calls.push({ path, bytes: Number(response?.headers()['content-length'] ?? Number.NaN), ms: round(timing.responseEnd) });
+        calls.push({
+          path,
+          bytes: Number(response?.headers()['content-length'] ?? Number.NaN),
+          ms: round(timing.responseEnd),
+        });
       });
     });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const ms = (await Promise.race([page.evaluate(CARDS_SHOW_NUMBERS), page.waitForTimeout(180_000).then(() => Number.NaN)])) as number;
+    const ms = (await Promise.race([
+      page.evaluate(CARDS_SHOW_NUMBERS),
+      page.waitForTimeout(180_000).then(() => Number.NaN),
+    ])) as number;
     if (!Number.isFinite(ms)) throw new Error('The dashboard cards showed no numbers within 180 s');
     await page.waitForLoadState('networkidle');
     await page.close();
     // The first navigation warms the HTTP cache (the SPA's hashed assets are cached for a year).
-    if (i > 0) runs.push({ ms: round(ms), apiBytes: calls.reduce((sum, c) => sum + (Number.isFinite(c.bytes) ? c.bytes : 0), 0), calls });
+    if (i > 0)
+      runs.push({
+        ms: round(ms),
+        apiBytes: calls.reduce((sum, c) => sum + (Number.isFinite(c.bytes) ? c.bytes : 0), 0),
+        calls,
+      });
   }
   await context.close();
   return { load, medianMs: round(median(runs.map((r) => r.ms))), runs };
 }
 
-
 /** A minimal static server on 127.0.0.1 for the baseline build (no compression, like the app's server). */
 function serveStatic(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     let file = join(root, path);
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+      file = join(root, 'index.html');
     response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(response);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        server,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+      });
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-// A small local ESLint rule that keeps imports flowing one way (architecture.md section 3):
+// A small local ESLint rule that keeps imports flowing one way (docs/design/architecture.md section 3):
 // - a web feature never imports another feature;
 // - the contract imports only zod (and its own files; its tests also use the test runner);
 // - the simulator never imports the server or the contract (it is an outside system);

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The shared tables, and each record kind's table in its folder (db/ never imports modules/).
+  schema: ['./src/db/schema.ts', './src/modules/records/kinds/*/table.ts'],
   out: './drizzle',
 });

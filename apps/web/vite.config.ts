@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
-// Sign-in calls live at the site root (auth-contract.md); GET of the same paths is the SPA itself.
+// Sign-in calls live at the site root (docs/design/auth-contract.md); GET of the same paths is the SPA itself.
 const apiOnly = (path: string) => ({
   target: apiTarget,
   bypass: (req: { method?: string; headers: { accept?: string } }) =>

@@ -5,13 +5,22 @@ import { SourceMapConsumer } from 'source-map-js';
  * Minified bytes of one built chunk per origin package, from its source map: each generated segment
  * counts for the source it maps to (unmapped bytes count as "(unmapped)").
  */
-export function bundleBreakdown(jsFile: string): { total: number; byPackage: { name: string; bytes: number; share: number }[] } {
+export function bundleBreakdown(jsFile: string): {
+  total: number;
+  byPackage: { name: string; bytes: number; share: number }[];
+} {
   const code = readFileSync(jsFile, 'utf8');
-  const map = JSON.parse(readFileSync(`${jsFile}.map`, 'utf8')) as ConstructorParameters<typeof SourceMapConsumer>[0];
+  const map = JSON.parse(readFileSync(`${jsFile}.map`, 'utf8')) as ConstructorParameters<
+    typeof SourceMapConsumer
+  >[0];
   const consumer = new SourceMapConsumer(map);
   const lines = code.split('\n');
   const segments: { line: number; column: number; source: string | null }[] = [];
-  consumer.eachMapping((m) => segments.push({ line: m.generatedLine, column: m.generatedColumn, source: m.source }), null, SourceMapConsumer.GENERATED_ORDER);
+  consumer.eachMapping(
+    (m) => segments.push({ line: m.generatedLine, column: m.generatedColumn, source: m.source }),
+    null,
+    SourceMapConsumer.GENERATED_ORDER,
+  );
   const bytes = new Map<string, number>();
   const add = (name: string, n: number) => bytes.set(name, (bytes.get(name) ?? 0) + n);
   let mapped = 0;

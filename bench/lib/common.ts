@@ -26,10 +26,24 @@ export function loadSample(): LoadSample {
   const load1 = loadavg()[0] ?? 0;
   const cores = cpus().length;
   // More runnable work than cores: every figure taken now shares the CPUs with someone else's work.
-  return { at: new Date().toISOString(), uptime: sh('uptime', []), load1: Number(load1.toFixed(2)), noisy: load1 > cores * 0.75 };
+  return {
+    at: new Date().toISOString(),
+    uptime: sh('uptime', []),
+    load1: Number(load1.toFixed(2)),
+    noisy: load1 > cores * 0.75,
+  };
 }
 
-export type MachineInfo = { date: string; nproc: string; free: string; node: string; cpu: string; git: string; postgres?: string; load: LoadSample };
+export type MachineInfo = {
+  date: string;
+  nproc: string;
+  free: string;
+  node: string;
+  cpu: string;
+  git: string;
+  postgres?: string;
+  load: LoadSample;
+};
 
 export function machineInfo(): MachineInfo {
   return {
@@ -51,7 +65,8 @@ export function argOption(name: string, fallback: string): string {
 }
 
 /** A numeric `--name value` option. */
-export const numberOption = (name: string, fallback: number): number => Number(argOption(name, String(fallback)));
+export const numberOption = (name: string, fallback: number): number =>
+  Number(argOption(name, String(fallback)));
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

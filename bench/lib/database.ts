@@ -57,7 +57,10 @@ export async function createBenchDatabase(name: string): Promise<string> {
  * A migrated database with what a deployed server has: permissions, the Administrator role and the first
  * administrator, the seeded ledger accounts, and (when given) the SAP connection the API posts with.
  */
-export async function prepareDatabase(url: string, sap?: { companyDb: string; username: string; password: string }): Promise<Database> {
+export async function prepareDatabase(
+  url: string,
+  sap?: { companyDb: string; username: string; password: string },
+): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url });
   await runMigrations(database);
   await seedFoundation(database.db, ADMIN, APP_KEY);
@@ -82,7 +85,12 @@ export async function seedDemoRecords(
   const set = generateDemoSet({ count, seed, today }, TIME_ZONE);
   log(`Generated ${count} demo trips in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const audit = createAuditService(createAuditRepository(database.db, auditChainKey(APP_KEY)), TIME_ZONE);
-  const imports = createImportsService({ db: database.db, timeZone: TIME_ZONE, imports: createImportsRepository(database.db), audit });
+  const imports = createImportsService({
+    db: database.db,
+    timeZone: TIME_ZONE,
+    imports: createImportsRepository(database.db),
+    audit,
+  });
   const seconds: Record<string, number> = {};
   for (const kind of kinds) {
     const kindStarted = Date.now();
@@ -92,7 +100,10 @@ export async function seedDemoRecords(
         context: { actor: { id: null, name: 'Benchmark' }, ip: '127.0.0.1' },
         via: `by the benchmark (demo seed ${seed})`,
       });
-      if (report.rejected.length) throw new Error(`${kind}: ${report.rejected.length} demo rows rejected: ${JSON.stringify(report.rejected[0])}`);
+      if (report.rejected.length)
+        throw new Error(
+          `${kind}: ${report.rejected.length} demo rows rejected: ${JSON.stringify(report.rejected[0])}`,
+        );
     }
     seconds[kind] = Number(((Date.now() - kindStarted) / 1000).toFixed(1));
     log(`Imported ${rows.length} ${kind} in ${seconds[kind]} s`);
@@ -102,7 +113,12 @@ export async function seedDemoRecords(
 
 /** Today in the application's time zone (the demo generator's reference day). */
 export function todayOf(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /** `yyyy-MM-dd` plus `days` on the calendar. */

@@ -1,7 +1,12 @@
 import { ADMIN } from './database.js';
 
-/** A cookie jar session against one server, signed in the SPA's way (auth-contract.md). */
-export type Session = { baseUrl: string; cookies: Map<string, string>; cookieHeader(): string; xsrf(): string };
+/** A cookie jar session against one server, signed in the SPA's way (docs/design/auth-contract.md). */
+export type Session = {
+  baseUrl: string;
+  cookies: Map<string, string>;
+  cookieHeader(): string;
+  xsrf(): string;
+};
 
 function absorb(jar: Map<string, string>, response: Response) {
   for (const raw of response.headers.getSetCookie()) {
@@ -28,7 +33,12 @@ export async function signIn(baseUrl: string, credentials = ADMIN): Promise<Sess
   absorb(cookies, csrf);
   const login = await fetch(`${baseUrl}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: session.cookieHeader(), 'x-xsrf-token': session.xsrf() },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: session.cookieHeader(),
+      'x-xsrf-token': session.xsrf(),
+    },
     body: JSON.stringify(credentials),
   });
   if (login.status !== 204) throw new Error(`POST /login answered ${login.status}: ${await login.text()}`);
@@ -37,7 +47,12 @@ export async function signIn(baseUrl: string, credentials = ADMIN): Promise<Sess
 }
 
 /** A JSON call as the SPA makes it (cookies, XSRF header on unsafe methods). */
-export async function call<T = any>(session: Session, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T; bytes: number }> {
+export async function call<T = any>(
+  session: Session,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T; bytes: number }> {
   const response = await fetch(`${session.baseUrl}${path}`, {
     method,
     headers: {
@@ -49,5 +64,9 @@ export async function call<T = any>(session: Session, method: 'GET' | 'POST', pa
   });
   absorb(session.cookies, response);
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, bytes: Buffer.byteLength(text) };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    bytes: Buffer.byteLength(text),
+  };
 }

@@ -8,11 +8,12 @@
  * the driver runs it in array row mode, the repository shapes the rows; a 10-connection pool), then
  * JSON.stringify: the API minus Fastify, auth and HTTP, which splits the API's overhead.
  *
- * Argument: one JSON object { url, list, fromDate, toDate, connections, durationMs, maxCalls, mode? }.
+ * Argument: one JSON object { url, list (a RecordKindName), fromDate, toDate, connections, durationMs, maxCalls, mode? }.
  * Prints BENCH_RESULT {...} with per-call latencies.
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { RecordKindName } from '@ff/contract';
 import { arrayRowsQuery, openDatabase } from '../../apps/server/src/db/client.js';
 import { dayRange } from '../../apps/server/src/lib/time.js';
 import { createRecordsRepository } from '../../apps/server/src/modules/records/records.repository.js';
@@ -20,7 +21,7 @@ import { TIME_ZONE } from './database.js';
 
 type Args = {
   url: string;
-  list: 'salesInvoices' | 'vasTransactions' | 'firstJournal' | 'cashAdvances' | 'fuelAdvances';
+  list: RecordKindName;
   fromDate: string;
   toDate: string;
   connections: number;
@@ -33,13 +34,10 @@ const args = JSON.parse(process.argv[2] ?? '{}') as Args;
 const range = dayRange({ fromDate: args.fromDate, toDate: args.toDate }, TIME_ZONE);
 // The server's own database module and pool size (db/client.ts: max 10); in `pg` mode only to build the statement.
 const drizzle = await openDatabase({ kind: 'postgres', url: args.url, max: 10 });
-// Without a runner the repository answers drizzle's query (to read its SQL); with one, what the server runs.
+// The statement the list runs (its SQL and selected fields); with a runner, the repository as the server runs it.
 const records = createRecordsRepository(drizzle.db, TIME_ZONE);
 const serverRecords = createRecordsRepository(drizzle.db, TIME_ZONE, arrayRowsQuery(drizzle));
-const query = records[args.list](range) as unknown as {
-  toSQL(): { sql: string; params: unknown[] };
-  _: { selectedFields: Record<string, unknown> };
-};
+const query = records.statement(args.list, range);
 const { sql, params } = query.toSQL();
 const fields = Object.keys(query._.selectedFields);
 const mode = args.mode ?? 'pg';
@@ -48,7 +46,7 @@ if (mode === 'pg') await drizzle.close();
 const pool = new pg.Pool({ connectionString: args.url, max: 10 });
 
 async function once(): Promise<string> {
-  if (mode === 'drizzle') return JSON.stringify({ data: await serverRecords[args.list](range) });
+  if (mode === 'drizzle') return JSON.stringify({ data: await serverRecords.list(args.list, range) });
   const result = await pool.query({ text: sql, values: params, rowMode: 'array' });
   const data = new Array(result.rows.length);
   for (let i = 0; i < result.rows.length; i += 1) {

@@ -104,7 +104,10 @@ export async function startProcess<T>(options: StartOptions<T>): Promise<Started
   ]);
   if (!('value' in outcome)) {
     await stop('SIGKILL', 2_000);
-    const why = 'exit' in outcome ? `exited with ${String(outcome.exit)}` : `was not ready within ${timeoutMs / 1000} s`;
+    const why =
+      'exit' in outcome
+        ? `exited with ${String(outcome.exit)}`
+        : `was not ready within ${timeoutMs / 1000} s`;
     throw new Error(`${options.name} ${why}; see ${options.logFile}`);
   }
   return { child, pid, ready: outcome.value, readyAfterMs: readyAt - spawnedAt, lines, exited, stop };
@@ -135,4 +138,5 @@ export const serverReady = (_line: string, json: Record<string, unknown> | undef
     : undefined;
 
 /** `BENCH_READY {...}` lines printed by the bench's own helper processes. */
-export const benchReady = (line: string) => (line.startsWith('BENCH_READY ') ? (JSON.parse(line.slice(12)) as Record<string, unknown>) : undefined);
+export const benchReady = (line: string) =>
+  line.startsWith('BENCH_READY ') ? (JSON.parse(line.slice(12)) as Record<string, unknown>) : undefined;

@@ -47,7 +47,9 @@ export async function startApiServer(options: {
     logFile: options.logFile,
     timeoutMs: 120_000,
   });
-  log(`${options.name} ready at ${started.ready.address} (pid ${started.pid}, readyInMs ${started.ready.readyInMs})`);
+  log(
+    `${options.name} ready at ${started.ready.address} (pid ${started.pid}, readyInMs ${started.ready.readyInMs})`,
+  );
   return Object.assign(started, { url: started.ready.address });
 }
 
@@ -93,18 +95,31 @@ export type SimulatorProcess = Started<Record<string, unknown>> & {
 
 /** The SAP Service Layer simulator (@ff/sap-sim) in its own process, state in memory. */
 export async function startSimulator(options: { logFile: string }): Promise<SimulatorProcess> {
-  const started = await startProcess({ name: 'sap-sim', command: process.execPath, args: tsxArgs(SIM), ready: benchReady, logFile: options.logFile });
+  const started = await startProcess({
+    name: 'sap-sim',
+    command: process.execPath,
+    args: tsxArgs(SIM),
+    ready: benchReady,
+    logFile: options.logFile,
+  });
   const url = String(started.ready.url);
   const origin = new URL(url).origin;
   const control = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${origin}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
     const json = (await response.json()) as T;
     if (!response.ok) throw new Error(`Simulator control ${path} failed: ${JSON.stringify(json)}`);
     return json;
   };
   log(`SAP simulator at ${url} (pid ${started.pid})`);
-  return Object.assign(started, { url, origin, credentials: started.ready.credentials as SimulatorProcess['credentials'], control });
+  return Object.assign(started, {
+    url,
+    origin,
+    credentials: started.ready.credentials as SimulatorProcess['credentials'],
+    control,
+  });
 }

@@ -30,7 +30,15 @@ for (let run = 0; run < runs; run += 1) {
     phases[name] = Number((now - last).toFixed(1));
     last = now;
   };
-  const env = loadEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SAP_SL_URL: '', PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Bench-Password-2026!' });
+  const env = loadEnv({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SAP_SL_URL: '',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'Bench-Password-2026!',
+  });
   const appKey = resolveAppKey(env);
   const database = await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
   mark('openDatabase (PGlite)');
@@ -45,7 +53,13 @@ for (let run = 0; run < runs; run += 1) {
   mark('seed connection + ledgers');
   const queue = await startQueue(database, queueSettings(env), () => undefined);
   mark('startQueue (pg-boss)');
-  const app = await buildApp({ env: { ...env, APP_KEY: appKey, SAP_SL_URL: simulator.url }, database, webDistDir: webDistDir(env.WEB_DIST_DIR), queue, logger: false });
+  const app = await buildApp({
+    env: { ...env, APP_KEY: appKey, SAP_SL_URL: simulator.url },
+    database,
+    webDistDir: webDistDir(env.WEB_DIST_DIR),
+    queue,
+    logger: false,
+  });
   mark('buildApp');
   await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
   mark('startVasWorker');
@@ -63,5 +77,15 @@ for (let run = 0; run < runs; run += 1) {
 const names = Object.keys(all[0] ?? {});
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const medians = Object.fromEntries(names.map((n) => [n, median(all.map((p) => p[n]!))]));
-console.log(`BENCH_RESULT ${JSON.stringify({ runs: all, medianMs: medians, totalMedianMs: Number(Object.values(medians).reduce((s, v) => s + v, 0).toFixed(1)) })}`);
+console.log(
+  `BENCH_RESULT ${JSON.stringify({
+    runs: all,
+    medianMs: medians,
+    totalMedianMs: Number(
+      Object.values(medians)
+        .reduce((s, v) => s + v, 0)
+        .toFixed(1),
+    ),
+  })}`,
+);
 process.exit(0);

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 /** Shared between global setup (which starts the server) and the specs (which talk to it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8199);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin-e2e-Passw0rd!', name: 'Administrator' };
+export const E2E_ADMIN = {
+  email: 'admin@example.com',
+  password: 'Admin-e2e-Passw0rd!',
+  name: 'Administrator',
+};
 export const E2E_STATE_DIR = process.env.E2E_STATE_DIR ?? join(tmpdir(), `ff-e2e-${E2E_PORT}`);
 /** Every mail the SMTP sink receives is appended here as one JSON line. */
 export const E2E_MAILBOX = join(E2E_STATE_DIR, 'mailbox.jsonl');

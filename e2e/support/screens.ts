@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The screens of the spec's route table (section 2), shared by the screenshot and accessibility specs:
+ * The screens of the route table (docs/spec/product-spec.md section 2), shared by the screenshot and accessibility specs:
  * where each one lives, how to reach it, and what a user sees once it has loaded.
  */
 export type Screen = {

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from '../support/env';
 import { SCREENS, expectNoLoadingOverlay, openScreen } from '../support/screens';
 
 /**
- * axe-core on every screen of the spec's route table, and on the dialogs and panels a user opens there:
+ * axe-core on every screen of the route table (docs/spec/product-spec.md section 2), and on the dialogs and panels a user opens there:
  * no violation of impact 'serious' or 'critical' may be left. Defects are fixed in apps/web, not excluded.
  */
 

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from '../support/env';
 import { SCREENS, openScreen } from '../support/screens';
 
 /**
- * A screenshot of every screen of the spec's route table at desktop (1440x900) and phone (390x844) width,
+ * A screenshot of every screen of the route table (docs/spec/product-spec.md section 2) at desktop (1440x900) and phone (390x844) width,
  * into docs/screenshots/<screen>-<desktop|phone>.png (linked from the README). Each test first checks what
  * a user sees (heading, table, fields) and that no loading overlay is left.
  */

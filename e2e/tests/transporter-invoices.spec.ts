@@ -214,7 +214,7 @@ test.describe('Transporter Invoices', () => {
   });
 
   test("any list failure shows 'Access Denied'", async ({ page, browser }) => {
-    // A server error (not a 403) still reads 'Access Denied' on this screen (spec section 6).
+    // A server error (not a 403) still reads 'Access Denied' on this screen (docs/spec/product-spec.md section 6).
     await page.route('**/api/v1/firstJournalTransporterInvoice*', (route) =>
       route.fulfill({ status: 500, json: { message: 'The records store is unavailable.' } }),
     );

@@ -49,168 +49,126 @@ const date: PropertyDef = { type: 'Edm.DateTime' };
 const enumOf = (name: EnumName): PropertyDef => ({ type: `SAPB1.${name}` });
 const lines: PropertyDef = { type: 'lines' };
 
-export const JOURNAL_ENTRY_LINE: StructuredTypeDef = {
-  name: 'JournalEntryLine',
-  properties: {
-    Line_ID: int,
-    AccountCode: str(15),
-    ShortName: str(15),
-    Debit: dbl,
-    Credit: dbl,
-    DueDate: date,
-    LineMemo: str(50),
-    Reference1: str(100),
-    Reference2: str(100),
-    AdditionalReference: str(27),
-    CostingCode: str(8),
-    CostingCode2: str(8),
-    CostingCode3: str(8),
-  },
-  // Line_ID is accepted but renumbered, as SAP does.
-  writable: [
-    'Line_ID',
-    'AccountCode',
-    'ShortName',
-    'Debit',
-    'Credit',
-    'DueDate',
-    'LineMemo',
-    'Reference1',
-    'Reference2',
-    'AdditionalReference',
-    'CostingCode',
-    'CostingCode2',
-    'CostingCode3',
-  ],
-};
+/** A type whose POST body may carry every property except those SAP sets itself (`setBySap`), in SAP's order. */
+function structuredType(
+  name: string,
+  properties: Readonly<Record<string, PropertyDef>>,
+  setBySap: readonly string[] = [],
+): StructuredTypeDef {
+  return { name, properties, writable: Object.keys(properties).filter((key) => !setBySap.includes(key)) };
+}
+
+/** An entity type: a structured type with the key property its entity set is addressed by. */
+function entityType(
+  name: string,
+  key: string,
+  properties: Readonly<Record<string, PropertyDef>>,
+  setBySap: readonly string[] = [],
+): EntityTypeDef {
+  return { ...structuredType(name, properties, setBySap), key };
+}
+
+// Line_ID is accepted but renumbered, as SAP does.
+export const JOURNAL_ENTRY_LINE: StructuredTypeDef = structuredType('JournalEntryLine', {
+  Line_ID: int,
+  AccountCode: str(15),
+  ShortName: str(15),
+  Debit: dbl,
+  Credit: dbl,
+  DueDate: date,
+  LineMemo: str(50),
+  Reference1: str(100),
+  Reference2: str(100),
+  AdditionalReference: str(27),
+  CostingCode: str(8),
+  CostingCode2: str(8),
+  CostingCode3: str(8),
+});
 
 export const JOURNAL_ENTRY: EntityTypeDef = {
-  name: 'JournalEntry',
-  key: 'JdtNum',
-  properties: {
-    JdtNum: int,
-    Number: int,
-    ReferenceDate: date,
-    DueDate: date,
-    TaxDate: date,
-    Memo: str(50),
-    Reference: str(100),
-    Reference2: str(100),
-    Reference3: str(27),
-    OriginalJournal: enumOf('TransTypesEnum'),
-    JournalEntryLines: lines,
-  },
-  writable: [
-    'ReferenceDate',
-    'DueDate',
-    'TaxDate',
-    'Memo',
-    'Reference',
-    'Reference2',
-    'Reference3',
-    'JournalEntryLines',
-  ],
+  ...entityType(
+    'JournalEntry',
+    'JdtNum',
+    {
+      JdtNum: int,
+      Number: int,
+      ReferenceDate: date,
+      DueDate: date,
+      TaxDate: date,
+      Memo: str(50),
+      Reference: str(100),
+      Reference2: str(100),
+      Reference3: str(27),
+      OriginalJournal: enumOf('TransTypesEnum'),
+      JournalEntryLines: lines,
+    },
+    ['JdtNum', 'Number', 'OriginalJournal'],
+  ),
   lines: { property: 'JournalEntryLines', type: JOURNAL_ENTRY_LINE },
 };
 
-export const DOCUMENT_LINE: StructuredTypeDef = {
-  name: 'DocumentLine',
-  properties: {
-    LineNum: int,
-    ItemCode: str(50),
-    ItemDescription: str(100),
-    AccountCode: str(15),
-    Quantity: dbl,
-    Price: dbl,
-    UnitPrice: dbl,
-    LineTotal: dbl,
-    WarehouseCode: str(8),
-    CostingCode: str(8),
-    VatGroup: str(8),
-  },
-  writable: [
-    'LineNum',
-    'ItemCode',
-    'ItemDescription',
-    'AccountCode',
-    'Quantity',
-    'Price',
-    'UnitPrice',
-    'LineTotal',
-    'WarehouseCode',
-    'CostingCode',
-    'VatGroup',
-  ],
-};
+export const DOCUMENT_LINE: StructuredTypeDef = structuredType('DocumentLine', {
+  LineNum: int,
+  ItemCode: str(50),
+  ItemDescription: str(100),
+  AccountCode: str(15),
+  Quantity: dbl,
+  Price: dbl,
+  UnitPrice: dbl,
+  LineTotal: dbl,
+  WarehouseCode: str(8),
+  CostingCode: str(8),
+  VatGroup: str(8),
+});
 
 /** A/R Invoices and A/P PurchaseInvoices share SAP's `Document` type. */
 export const DOCUMENT: EntityTypeDef = {
-  name: 'Document',
-  key: 'DocEntry',
-  properties: {
-    DocEntry: int,
-    DocNum: int,
-    DocType: enumOf('BoDocumentTypes'),
-    DocDate: date,
-    DocDueDate: date,
-    TaxDate: date,
-    CardCode: str(15),
-    CardName: str(100),
-    NumAtCard: str(100),
-    DocTotal: dbl,
-    DocCurrency: str(3),
-    Reference1: str(11),
-    Reference2: str(11),
-    Comments: str(254),
-    JournalMemo: str(50),
-    TransNum: int,
-    DocumentStatus: enumOf('BoStatus'),
-    Cancelled: enumOf('BoYesNoEnum'),
-    DocumentLines: lines,
-  },
-  writable: [
-    'DocType',
-    'DocDate',
-    'DocDueDate',
-    'TaxDate',
-    'CardCode',
-    'NumAtCard',
-    'DocTotal',
-    'Reference1',
-    'Reference2',
-    'Comments',
-    'JournalMemo',
-    'DocumentLines',
-  ],
+  ...entityType(
+    'Document',
+    'DocEntry',
+    {
+      DocEntry: int,
+      DocNum: int,
+      DocType: enumOf('BoDocumentTypes'),
+      DocDate: date,
+      DocDueDate: date,
+      TaxDate: date,
+      CardCode: str(15),
+      CardName: str(100),
+      NumAtCard: str(100),
+      DocTotal: dbl,
+      DocCurrency: str(3),
+      Reference1: str(11),
+      Reference2: str(11),
+      Comments: str(254),
+      JournalMemo: str(50),
+      TransNum: int,
+      DocumentStatus: enumOf('BoStatus'),
+      Cancelled: enumOf('BoYesNoEnum'),
+      DocumentLines: lines,
+    },
+    ['DocEntry', 'DocNum', 'CardName', 'DocCurrency', 'TransNum', 'DocumentStatus', 'Cancelled'],
+  ),
   lines: { property: 'DocumentLines', type: DOCUMENT_LINE },
 };
 
-export const CHART_OF_ACCOUNT: EntityTypeDef = {
-  name: 'ChartOfAccount',
-  key: 'Code',
-  properties: {
-    Code: str(15),
-    Name: str(100),
-    AccountType: enumOf('BoAccountTypes'),
-    ActiveAccount: enumOf('BoYesNoEnum'),
-    FrozenFor: enumOf('BoYesNoEnum'),
-  },
-  // Writable only through /__sim/accounts: the Service Layer routes serve master data read-only.
-  writable: ['Code', 'Name', 'AccountType', 'ActiveAccount', 'FrozenFor'],
-};
+// Master data is writable only through /__sim/accounts and /__sim/business-partners: the Service Layer
+// routes serve it read-only.
+export const CHART_OF_ACCOUNT: EntityTypeDef = entityType('ChartOfAccount', 'Code', {
+  Code: str(15),
+  Name: str(100),
+  AccountType: enumOf('BoAccountTypes'),
+  ActiveAccount: enumOf('BoYesNoEnum'),
+  FrozenFor: enumOf('BoYesNoEnum'),
+});
 
-export const BUSINESS_PARTNER: EntityTypeDef = {
-  name: 'BusinessPartner',
-  key: 'CardCode',
-  properties: {
-    CardCode: str(15),
-    CardName: str(100),
-    CardType: enumOf('BoCardTypes'),
-    Frozen: enumOf('BoYesNoEnum'),
-    DebitorAccount: str(15),
-  },
-  writable: ['CardCode', 'CardName', 'CardType', 'Frozen', 'DebitorAccount'],
-};
+export const BUSINESS_PARTNER: EntityTypeDef = entityType('BusinessPartner', 'CardCode', {
+  CardCode: str(15),
+  CardName: str(100),
+  CardType: enumOf('BoCardTypes'),
+  Frozen: enumOf('BoYesNoEnum'),
+  DebitorAccount: str(15),
+});
 
 export const ENTITY_SETS = {
   JournalEntries: JOURNAL_ENTRY,

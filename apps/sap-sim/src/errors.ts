@@ -13,83 +13,55 @@ interface CatalogueEntry {
   readonly text: string;
 }
 
+const entry = (status: number, code: number, text: string): CatalogueEntry => ({ status, code, text });
+/** Code -1000: the request itself is wrong (its body, a property, the query, the path); 400 unless said. */
+const requestError = (text: string, status = 400) => entry(status, -1000, text);
+/** Code -10: the document breaks one of SAP's business rules; always 400. */
+const ruleError = (text: string) => entry(400, -10, text);
+
 export const ERROR_CATALOGUE = {
-  loginFailed: { status: 401, code: 100000027, text: 'Login failed' },
-  invalidSession: { status: 401, code: 301, text: 'Invalid session or session already timeout.' },
-  malformedBody: { status: 400, code: -1000, text: 'The request body must be a JSON object' },
-  unknownProperty: { status: 400, code: -1000, text: "Property '{property}' of '{type}' is invalid" },
-  notWritable: { status: 400, code: -1000, text: "Property '{property}' of '{type}' is not writable" },
-  wrongType: {
-    status: 400,
-    code: -1000,
-    text: "Property '{property}' of '{type}' has an invalid value; expected {expected}",
-  },
-  invalidDate: {
-    status: 400,
-    code: -1000,
-    text: "Property '{property}' of '{type}' has an invalid date '{value}'; use yyyy-MM-dd or yyyy-MM-ddTHH:mm:ssZ",
-  },
-  valueTooLong: {
-    status: 400,
-    code: -1000,
-    text: "Value too long in property '{property}' of '{type}'; at most {max} characters",
-  },
-  missingProperty: { status: 400, code: -10, text: "Property '{property}' of '{type}' is required" },
-  tooFewJournalLines: { status: 400, code: -10, text: 'A journal entry needs at least two lines' },
-  tooFewDocumentLines: { status: 400, code: -10, text: 'A document needs at least one line' },
-  debitOrCredit: { status: 400, code: -10, text: 'Line {line}: enter either a debit or a credit amount' },
-  negativeAmount: { status: 400, code: -10, text: 'Line {line}: amounts cannot be negative' },
-  accountOrShortName: {
-    status: 400,
-    code: -10,
-    text: 'Line {line}: specify either AccountCode or ShortName',
-  },
-  unbalanced: {
-    status: 400,
-    code: -10,
-    text: 'Unbalanced transaction: total debit {debit} and total credit {credit} must be equal',
-  },
-  inactiveAccount: {
-    status: 400,
-    code: -10,
-    text: "Account '{account}' is inactive; select an active account",
-  },
-  frozenAccount: { status: 400, code: -10, text: "Account '{account}' is frozen; select another account" },
-  frozenPartner: { status: 400, code: -10, text: "Business partner '{cardCode}' is frozen" },
-  wrongPartnerType: { status: 400, code: -10, text: "Business partner '{cardCode}' is not a {expected}" },
-  itemLineWithoutItem: {
-    status: 400,
-    code: -10,
-    text: "Line {line}: item code is missing; service documents need DocType 'dDocument_Service'",
-  },
-  missingLineAccount: { status: 400, code: -10, text: 'Line {line}: G/L account is missing' },
-  missingPrice: { status: 400, code: -10, text: 'Line {line}: enter a price or a line total' },
-  badQuantity: { status: 400, code: -10, text: 'Line {line}: quantity must be greater than zero' },
-  docTotalMismatch: {
-    status: 400,
-    code: -10,
-    text: 'Document total {docTotal} does not match the sum of the lines {linesTotal}',
-  },
-  noPostingPeriod: { status: 400, code: -10, text: 'No posting period is defined for {date}' },
-  alreadyCancelled: { status: 400, code: -10, text: '{entity} {key} is already cancelled' },
-  reversalNotCancellable: {
-    status: 400,
-    code: -10,
-    text: 'Journal entry {key} is a reversal and cannot be cancelled',
-  },
-  noMatchingRecords: { status: 400, code: -2028, text: 'No matching records found (ODBC -2028)' },
-  keyNotFound: { status: 404, code: -2028, text: 'No matching records found (ODBC -2028)' },
-  periodLocked: { status: 400, code: -4013, text: 'Posting period locked; specify an alternative date' },
-  invalidQuery: { status: 400, code: -1000, text: 'Invalid query option {option}: {detail}' },
-  invalidKey: { status: 400, code: -1000, text: "Invalid key '{key}' for '{entitySet}'" },
-  unknownResource: { status: 404, code: -1000, text: "Resource not found for the segment '{segment}'" },
-  methodNotAllowed: { status: 405, code: -1000, text: "Method {method} is not allowed on '{resource}'" },
-  injected: {
-    status: 500,
-    code: -5002,
-    text: 'Internal error injected by the simulator (errorRate); nothing was saved',
-  },
-  internal: { status: 500, code: -5002, text: 'Internal error in the simulator: {detail}' },
+  loginFailed: entry(401, 100000027, 'Login failed'),
+  invalidSession: entry(401, 301, 'Invalid session or session already timeout.'),
+  malformedBody: requestError('The request body must be a JSON object'),
+  unknownProperty: requestError("Property '{property}' of '{type}' is invalid"),
+  notWritable: requestError("Property '{property}' of '{type}' is not writable"),
+  wrongType: requestError("Property '{property}' of '{type}' has an invalid value; expected {expected}"),
+  invalidDate: requestError(
+    "Property '{property}' of '{type}' has an invalid date '{value}'; use yyyy-MM-dd or yyyy-MM-ddTHH:mm:ssZ",
+  ),
+  valueTooLong: requestError("Value too long in property '{property}' of '{type}'; at most {max} characters"),
+  missingProperty: ruleError("Property '{property}' of '{type}' is required"),
+  tooFewJournalLines: ruleError('A journal entry needs at least two lines'),
+  tooFewDocumentLines: ruleError('A document needs at least one line'),
+  debitOrCredit: ruleError('Line {line}: enter either a debit or a credit amount'),
+  negativeAmount: ruleError('Line {line}: amounts cannot be negative'),
+  accountOrShortName: ruleError('Line {line}: specify either AccountCode or ShortName'),
+  unbalanced: ruleError(
+    'Unbalanced transaction: total debit {debit} and total credit {credit} must be equal',
+  ),
+  inactiveAccount: ruleError("Account '{account}' is inactive; select an active account"),
+  frozenAccount: ruleError("Account '{account}' is frozen; select another account"),
+  frozenPartner: ruleError("Business partner '{cardCode}' is frozen"),
+  wrongPartnerType: ruleError("Business partner '{cardCode}' is not a {expected}"),
+  itemLineWithoutItem: ruleError(
+    "Line {line}: item code is missing; service documents need DocType 'dDocument_Service'",
+  ),
+  missingLineAccount: ruleError('Line {line}: G/L account is missing'),
+  missingPrice: ruleError('Line {line}: enter a price or a line total'),
+  badQuantity: ruleError('Line {line}: quantity must be greater than zero'),
+  docTotalMismatch: ruleError('Document total {docTotal} does not match the sum of the lines {linesTotal}'),
+  noPostingPeriod: ruleError('No posting period is defined for {date}'),
+  alreadyCancelled: ruleError('{entity} {key} is already cancelled'),
+  reversalNotCancellable: ruleError('Journal entry {key} is a reversal and cannot be cancelled'),
+  noMatchingRecords: entry(400, -2028, 'No matching records found (ODBC -2028)'),
+  keyNotFound: entry(404, -2028, 'No matching records found (ODBC -2028)'),
+  periodLocked: entry(400, -4013, 'Posting period locked; specify an alternative date'),
+  invalidQuery: requestError('Invalid query option {option}: {detail}'),
+  invalidKey: requestError("Invalid key '{key}' for '{entitySet}'"),
+  unknownResource: requestError("Resource not found for the segment '{segment}'", 404),
+  methodNotAllowed: requestError("Method {method} is not allowed on '{resource}'", 405),
+  injected: entry(500, -5002, 'Internal error injected by the simulator (errorRate); nothing was saved'),
+  internal: entry(500, -5002, 'Internal error in the simulator: {detail}'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERROR_CATALOGUE;

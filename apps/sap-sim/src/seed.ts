@@ -17,7 +17,7 @@ const account = (
   flags: Partial<Pick<Account, 'ActiveAccount' | 'FrozenFor'>> = {},
 ): Account => ({ Code, Name, AccountType, ActiveAccount: 'tYES', FrozenFor: 'tNO', ...flags });
 
-/** The accounts the product posts to, exactly as the design fixes them. */
+/** The accounts the product posts to (docs/design/architecture.md section 6, "Mapping": the server's default accounts match these). */
 export const SEED_ACCOUNTS: readonly Account[] = [
   account('110101', 'Petty Cash - Nairobi HQ', 'at_Other'),
   account('110102', 'Petty Cash - Mombasa Port', 'at_Other'),
@@ -40,20 +40,26 @@ export const SEED_ACCOUNTS: readonly Account[] = [
   account('520900', 'Old Haulage Cost', 'at_Expenses', { FrozenFor: 'tYES' }),
 ];
 
+/** Partners frozen in SAP: posting to them is refused, and the demo data never names them. */
+const FROZEN_PARTNERS: readonly string[] = ['C10099', 'T20099'];
+
 const partner = (
   CardCode: string,
   CardName: string,
   CardType: BusinessPartner['CardType'],
-  Frozen: BusinessPartner['Frozen'] = 'tNO',
 ): BusinessPartner => ({
   CardCode,
   CardName,
   CardType,
-  Frozen,
+  Frozen: FROZEN_PARTNERS.includes(CardCode) ? 'tYES' : 'tNO',
   DebitorAccount: CardType === 'cCustomer' ? CUSTOMER_CONTROL_ACCOUNT : SUPPLIER_CONTROL_ACCOUNT,
 });
 
-export const SEED_CUSTOMERS: readonly BusinessPartner[] = [
+/**
+ * Every seeded business partner, in one table: customers (C1xxxx), transporters (T2xxxx) and the other
+ * suppliers (S3xxxx). The three lists below are cut from it by code.
+ */
+export const SEED_BUSINESS_PARTNERS: readonly BusinessPartner[] = [
   partner('C10001', 'Bidco Africa Ltd', 'cCustomer'),
   partner('C10002', 'Bamburi Cement PLC', 'cCustomer'),
   partner('C10003', 'East African Breweries Ltd', 'cCustomer'),
@@ -64,10 +70,7 @@ export const SEED_CUSTOMERS: readonly BusinessPartner[] = [
   partner('C10008', 'Pwani Oil Products', 'cCustomer'),
   partner('C10009', 'Brookside Dairy Ltd', 'cCustomer'),
   partner('C10010', 'Kenya Power & Lighting Co', 'cCustomer'),
-  partner('C10099', 'Frozen Trading Ltd', 'cCustomer', 'tYES'),
-];
-
-export const SEED_TRANSPORTERS: readonly BusinessPartner[] = [
+  partner('C10099', 'Frozen Trading Ltd', 'cCustomer'),
   partner('T20001', 'Siginon Freight Ltd', 'cSupplier'),
   partner('T20002', 'Multiple Hauliers EA', 'cSupplier'),
   partner('T20003', 'Bollore Transport Kenya', 'cSupplier'),
@@ -76,10 +79,7 @@ export const SEED_TRANSPORTERS: readonly BusinessPartner[] = [
   partner('T20006', 'Crown Motors Haulage', 'cSupplier'),
   partner('T20007', 'Mombasa Lorry Transporters', 'cSupplier'),
   partner('T20008', 'Kisumu Road Carriers', 'cSupplier'),
-  partner('T20099', 'Dormant Haulage Ltd', 'cSupplier', 'tYES'),
-];
-
-export const SEED_SUPPLIERS: readonly BusinessPartner[] = [
+  partner('T20099', 'Dormant Haulage Ltd', 'cSupplier'),
   partner('S30001', 'Vivo Energy Kenya', 'cSupplier'),
   partner('S30002', 'Rubis Energy Kenya', 'cSupplier'),
   partner('S30003', 'TotalEnergies Marketing Kenya', 'cSupplier'),
@@ -90,11 +90,11 @@ export const SEED_SUPPLIERS: readonly BusinessPartner[] = [
   partner('S30008', 'Securex Escorts Ltd', 'cSupplier'),
 ];
 
-export const SEED_BUSINESS_PARTNERS: readonly BusinessPartner[] = [
-  ...SEED_CUSTOMERS,
-  ...SEED_TRANSPORTERS,
-  ...SEED_SUPPLIERS,
-];
+const partnersCoded = (prefix: string) => SEED_BUSINESS_PARTNERS.filter((p) => p.CardCode.startsWith(prefix));
+
+export const SEED_CUSTOMERS: readonly BusinessPartner[] = partnersCoded('C');
+export const SEED_TRANSPORTERS: readonly BusinessPartner[] = partnersCoded('T');
+export const SEED_SUPPLIERS: readonly BusinessPartner[] = partnersCoded('S');
 
 /** Every seeded account: the named ones first, then the filler, in code order as SAP lists them. */
 export function seedAccounts(): Account[] {

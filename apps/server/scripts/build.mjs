@@ -4,8 +4,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@ff/'));
-const entries = readdirSync(new URL('../src', import.meta.url)).filter((f) => /^(main|cli|worker)\.ts$/.test(f));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@ff/'),
+);
+const entries = readdirSync(new URL('../src', import.meta.url)).filter((f) =>
+  /^(main|cli|worker)\.ts$/.test(f),
+);
 
 await build({
   entryPoints: entries.map((f) => `src/${f}`),
@@ -18,5 +22,7 @@ await build({
   conditions: ['source'],
   external: [...external, '@ff/sap-sim'],
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __ffCreateRequire } from 'node:module'; const require = __ffCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __ffCreateRequire } from 'node:module'; const require = __ffCreateRequire(import.meta.url);",
+  },
 });

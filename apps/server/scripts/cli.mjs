@@ -8,5 +8,9 @@ if (!existsSync(`${root}dist/cli.js`)) {
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const result = spawnSync(process.execPath, ['--enable-source-maps', `${root}dist/cli.js`, ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', `${root}dist/cli.js`, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

@@ -30,7 +30,11 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
   await runMigrations(database);
-  const seeded = await seedFoundation(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, appKey);
+  const seeded = await seedFoundation(
+    database.db,
+    { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    appKey,
+  );
 
   // Without SAP_SL_URL the SAP simulator runs in this process, and an empty connection setting points at it.
   let simulator: EmbeddedSimulator | undefined;
@@ -40,7 +44,9 @@ async function main() {
   }
   if (simulator || env.SEED_DEMO) await seedLedgerAccounts(database.db);
 
-  const queue = await startQueue(database, queueSettings(env), (err) => console.error('Queue error:', err.message));
+  const queue = await startQueue(database, queueSettings(env), (err) =>
+    console.error('Queue error:', err.message),
+  );
   const app = await buildApp({
     env: { ...env, APP_KEY: appKey, SAP_SL_URL: env.SAP_SL_URL ?? simulator?.url },
     database,
@@ -54,11 +60,17 @@ async function main() {
     // Mail (reset links, invitations) goes out through the queue too, off the request path.
     await startMailWorker(queue, app.services.mailJobs);
   }
-  if (simulator) app.log.info({ url: simulator.url, stateFile: simulator.stateFile }, 'SAP Business One simulator (embedded) is running');
+  if (simulator)
+    app.log.info(
+      { url: simulator.url, stateFile: simulator.stateFile },
+      'SAP Business One simulator (embedded) is running',
+    );
   // Embedded mode on a database without trip records: a realistic demo set (`npm run demo-data` makes others).
   if (!env.DATABASE_URL && env.SEED_DEMO) {
     const demoStartedAt = Date.now();
-    if (await createDemoDataService({ imports: app.services.imports, timeZone: env.APP_TIMEZONE }).loadIfEmpty()) {
+    if (
+      await createDemoDataService({ imports: app.services.imports, timeZone: env.APP_TIMEZONE }).loadIfEmpty()
+    ) {
       app.log.info({ ...STARTUP_DEMO, ms: Date.now() - demoStartedAt }, 'Loaded the demo data set');
     }
   }
@@ -94,7 +106,10 @@ async function main() {
     // Printed plainly (not only as JSON) so a newcomer sees it in the terminal.
     console.log(`\n  ${banner}\n`);
   }
-  app.log.info({ address, database: database.kind, readyInMs: Date.now() - startedAt }, `Freight Finance is ready at ${address}`);
+  app.log.info(
+    { address, database: database.kind, readyInMs: Date.now() - startedAt },
+    `Freight Finance is ready at ${address}`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ACCOUNTS_MESSAGES } from './plain.js';
 
-export const accountsQuery = z.object({ accountType: z.enum(ACCOUNT_TYPES, { error: ACCOUNTS_MESSAGES.unknownType }) });
+export const accountsQuery = z.object({
+  accountType: z.enum(ACCOUNT_TYPES, { error: ACCOUNTS_MESSAGES.unknownType }),
+});
 export type AccountsQuery = z.infer<typeof accountsQuery>;
 
 export const ledgerAccount = z.object({

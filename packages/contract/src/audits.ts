@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString } from './common.js';
+import { dateTimeString, listOf } from './common.js';
 
 export const auditEntry = z.object({
   id: z.number().int(),
@@ -9,3 +9,6 @@ export const auditEntry = z.object({
   ipAddress: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** `GET /audits`: the audit log of the date range. */
+export const auditEntryList = listOf(auditEntry);

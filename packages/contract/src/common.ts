@@ -12,6 +12,13 @@ import {
 
 export const dateTimeString = z.string().regex(DATE_TIME_PATTERN);
 
+/** The fields a users or roles list row ends with: when and by whom it was created, and whether it is active. */
+export const managedRecordFields = {
+  createdAt: dateTimeString,
+  createdBy: z.string(),
+  isActive: z.boolean(),
+};
+
 /** A calendar day `yyyy-MM-dd`, checked to be a real date. */
 export const isoDay = z
   .string()
@@ -30,16 +37,14 @@ export const isoDay = z
  * arithmetic as a float or an exponent.
  */
 export const decimalField = (label: string, rule: DecimalRule) =>
-  z
-    .union([z.number(), z.string()], { error: `The ${label} must be a number.` })
-    .transform((input, ctx) => {
-      const parsed = exactDecimal(input, rule);
-      if ('value' in parsed) return parsed.value;
-      ctx.addIssue({ code: 'custom', message: decimalProblemMessage(label, parsed.problem, rule) });
-      return z.NEVER;
-    });
+  z.union([z.number(), z.string()], { error: `The ${label} must be a number.` }).transform((input, ctx) => {
+    const parsed = exactDecimal(input, rule);
+    if ('value' in parsed) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: decimalProblemMessage(label, parsed.problem, rule) });
+    return z.NEVER;
+  });
 
-/** Optional inclusive whole-day range used by every list (spec: "Date filter: fromDate, toDate"). */
+/** Optional inclusive whole-day range used by every list (docs/spec/product-spec.md: "Date filter: fromDate, toDate"). */
 export const dateRangeQuery = z
   .object({
     fromDate: isoDay.optional(),
@@ -55,7 +60,7 @@ export type DateRangeQuery = z.infer<typeof dateRangeQuery>;
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 export type ListResponse<T> = { data: T[] };
 
-/** Error bodies (auth-contract.md "Error bodies"). */
+/** Error bodies (docs/design/auth-contract.md "Error bodies"). */
 export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;
 export const validationErrorBody = z.object({
@@ -64,14 +69,19 @@ export const validationErrorBody = z.object({
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
 
+/** A 204 answer: no body. */
+export const noContent = z.undefined();
+
 /** `{"toggleStatus": true|false}`: the new active state. */
 export const toggleStatusBody = z.object({ toggleStatus: z.boolean() });
 export type ToggleStatusBody = z.infer<typeof toggleStatusBody>;
 
 /** Ids past MAX_DATABASE_ID name no row (see plain.ts). */
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.') });
+export const idParam = z.object({
+  id: z.coerce.number().int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.'),
+});
 
-/** The plain email rule of spec section 5 (SIMPLE_EMAIL), mirrored by plain.ts's `emailProblem`. */
+/** The plain email rule of docs/spec/product-spec.md section 5 (SIMPLE_EMAIL), mirrored by plain.ts's `emailProblem`. */
 export const emailField = z
   .string()
   .trim()

@@ -11,7 +11,8 @@ import { PERMISSIONS, POSTING_MESSAGES, type PermissionName } from './plain.js';
  */
 
 /** How a post body field is checked (`record-kinds.ts` holds the zod schema for each). */
-export type PostFieldRule = 'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText';
+export type PostFieldRule =
+  'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText';
 
 export type RecordKindEntry = {
   /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
@@ -26,14 +27,17 @@ export type RecordKindEntry = {
   readonly permissions: { readonly view: PermissionName; readonly post: PermissionName };
   /** Singular and plural nouns for messages: 'sales invoice', 'sales invoices'. */
   readonly noun: { readonly one: string; readonly many: string };
-  /** Spec section 8: the success toast and the fallback failure toast. */
+  /** docs/spec/product-spec.md section 8: the success toast and the fallback failure toast. */
   readonly messages: { readonly success: string; readonly failure: string };
   /** Posted through the queue (answered 202 'queued') rather than within the request. */
   readonly queued: boolean;
   /** The step that must be posted first (the second journal needs the first). */
   readonly requires?: string;
   /** Where SAP keeps a posting: the entity set and the reference field holding our idempotency key. */
-  readonly sap: { readonly entity: 'Invoices' | 'JournalEntries'; readonly referenceField: 'Reference2' | 'Reference3' };
+  readonly sap: {
+    readonly entity: 'Invoices' | 'JournalEntries';
+    readonly referenceField: 'Reference2' | 'Reference3';
+  };
   /**
    * The idempotency key is `${keyPrefix}${recordId}`. Journals carry FF-<code>-<id> in Reference3 (27
    * characters); A/R invoices carry the compact FFSI<id> in Reference2, which SAP keeps to 11 characters
@@ -46,8 +50,18 @@ export type RecordKindEntry = {
   readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
 };
 
-const posting = ['documentDate', 'postingDate', 'status', 'lastError'] as const;
-const tripColumns = ['tripNumber', 'containerNumber', 'containerSize', 'containerWeight', 'truckNumber'] as const;
+/** Row field groups several kinds share, in the order the row schemas (records.ts) list them. */
+const dates = ['documentDate', 'postingDate'] as const;
+const postingState = ['status', 'lastError'] as const;
+const tripColumns = [
+  'tripNumber',
+  'containerNumber',
+  'containerSize',
+  'containerWeight',
+  'truckNumber',
+] as const;
+const advanceTrip = ['id', 'tripNumber', 'route', 'transporterName', 'truckNumber'] as const;
+const fuelQuantities = ['warehouse', 'description', 'originQuantity', 'collectedQuantity'] as const;
 const transporterRow = [
   'id',
   'transporterName',
@@ -55,13 +69,17 @@ const transporterRow = [
   'clientRef',
   ...tripColumns,
   'routeDetails',
-  'documentDate',
-  'postingDate',
+  ...dates,
   'supplierInvoiceNumber',
   'invoiceAmount',
-  'status',
-  'lastError',
+  ...postingState,
 ] as const;
+
+/** A post body entry: the id field (its rule is always 'recordId') first, then the other fields. */
+const postOf = <const I extends string, const F extends Readonly<Record<string, PostFieldRule>>>(
+  idField: I,
+  fields: F,
+) => ({ idField, fields: { [idField]: 'recordId', ...fields } as { readonly [K in I]: 'recordId' } & F });
 
 export const RECORD_KINDS_PLAIN = {
   salesInvoice: {
@@ -76,8 +94,18 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'Invoices', referenceField: 'Reference2' },
     keyPrefix: 'FFSI',
-    rowFields: ['id', 'clientName', 'cargoRef', 'clientRef', ...tripColumns, 'route', ...posting.slice(0, 2), 'amount', ...posting.slice(2)],
-    post: { idField: 'saleInvoice', fields: { saleInvoice: 'recordId', postingDate: 'postingDate' } },
+    rowFields: [
+      'id',
+      'clientName',
+      'cargoRef',
+      'clientRef',
+      ...tripColumns,
+      'route',
+      ...dates,
+      'amount',
+      ...postingState,
+    ],
+    post: postOf('saleInvoice', { postingDate: 'postingDate' }),
   },
   firstJournal: {
     name: 'firstJournal',
@@ -92,10 +120,7 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-FJ-',
     rowFields: transporterRow,
-    post: {
-      idField: 'transporterInvoice',
-      fields: { transporterInvoice: 'recordId', postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' },
-    },
+    post: postOf('transporterInvoice', { postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' }),
   },
   secondJournal: {
     name: 'secondJournal',
@@ -111,7 +136,7 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-SJ-',
     rowFields: [...transporterRow, 'firstJournalPostedAt'],
-    post: { idField: 'transporterInvoice', fields: { transporterInvoice: 'recordId', postingDate: 'postingDate' } },
+    post: postOf('transporterInvoice', { postingDate: 'postingDate' }),
   },
   cashAdvance: {
     name: 'cashAdvance',
@@ -125,8 +150,8 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-CA-',
-    rowFields: ['id', 'tripNumber', 'route', 'transporterName', 'truckNumber', 'amount', 'documentDate', 'postingDate', 'onAccountId', 'status', 'lastError'],
-    post: { idField: 'cashAdvanceId', fields: { cashAdvanceId: 'recordId', sapAccount: 'ledgerId', postingDate: 'postingDate' } },
+    rowFields: [...advanceTrip, 'amount', ...dates, 'onAccountId', ...postingState],
+    post: postOf('cashAdvanceId', { sapAccount: 'ledgerId', postingDate: 'postingDate' }),
   },
   fuelAdvance: {
     name: 'fuelAdvance',
@@ -141,35 +166,22 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-FA-',
     rowFields: [
-      'id',
-      'tripNumber',
-      'route',
-      'transporterName',
-      'truckNumber',
+      ...advanceTrip,
       'orderNumber',
-      'warehouse',
-      'description',
-      'originQuantity',
-      'collectedQuantity',
+      ...fuelQuantities,
       'unitPrice',
       'totalAmount',
-      'documentDate',
-      'postingDate',
+      ...dates,
       'onAccountId',
       'pickupOrderNo',
-      'status',
-      'lastError',
+      ...postingState,
     ],
-    post: {
-      idField: 'fuelAdvanceId',
-      fields: {
-        fuelAdvanceId: 'recordId',
-        sapAccount: 'ledgerId',
-        collectedQuantity: 'quantity',
-        postingDate: 'postingDate',
-        orderNumber: 'requiredText',
-      },
-    },
+    post: postOf('fuelAdvanceId', {
+      sapAccount: 'ledgerId',
+      collectedQuantity: 'quantity',
+      postingDate: 'postingDate',
+      orderNumber: 'requiredText',
+    }),
   },
   vasTransaction: {
     name: 'vasTransaction',
@@ -190,10 +202,7 @@ export const RECORD_KINDS_PLAIN = {
       'truckNumber',
       'orderNumber',
       'supplierName',
-      'warehouse',
-      'description',
-      'originQuantity',
-      'collectedQuantity',
+      ...fuelQuantities,
       'buyingUnitPrice',
       'sellingUnitPrice',
       'totalAmount',
@@ -201,24 +210,18 @@ export const RECORD_KINDS_PLAIN = {
       'productType',
       'revenueAccountId',
       'costAccountId',
-      'documentDate',
-      'postingDate',
+      ...dates,
       'pickupOrderNo',
-      'status',
-      'lastError',
+      ...postingState,
     ],
-    post: {
-      idField: 'vasTransactionId',
-      fields: {
-        vasTransactionId: 'recordId',
-        sapAccountRevenue: 'ledgerId',
-        sapAccountCost: 'ledgerId',
-        collectedQuantity: 'quantity',
-        productType: 'optionalText',
-        postingDate: 'postingDate',
-        orderNumber: 'requiredText',
-      },
-    },
+    post: postOf('vasTransactionId', {
+      sapAccountRevenue: 'ledgerId',
+      sapAccountCost: 'ledgerId',
+      collectedQuantity: 'quantity',
+      productType: 'optionalText',
+      postingDate: 'postingDate',
+      orderNumber: 'requiredText',
+    }),
   },
 } as const satisfies Record<string, RecordKindEntry>;
 
@@ -228,7 +231,8 @@ export type RecordKindCode = RecordKindEntry['code'];
 export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
 
 /** The idempotency key written into SAP's reference field for one step of one record. */
-export const idempotencyKeyOf = (kind: RecordKindName, recordId: number) => `${RECORD_KINDS_PLAIN[kind].keyPrefix}${recordId}`;
+export const idempotencyKeyOf = (kind: RecordKindName, recordId: number) =>
+  `${RECORD_KINDS_PLAIN[kind].keyPrefix}${recordId}`;
 
 /** A kind by its stored code ('SI', 'FJ', ...), as posting_attempts and idempotency keys carry it. */
 export function kindOfCode(code: string): RecordKindName | undefined {

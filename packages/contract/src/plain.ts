@@ -7,7 +7,7 @@
 
 // Common ---------------------------------------------------------------------------------------------------
 
-/** Server date-times travel as `yyyy-MM-dd HH:mm:ss` in the application's time zone (spec section 3). */
+/** Server date-times travel as `yyyy-MM-dd HH:mm:ss` in the application's time zone (docs/spec/product-spec.md section 3). */
 export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
@@ -16,7 +16,7 @@ export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
  */
 export const MAX_DATABASE_ID = 2_147_483_647;
 
-/** The plain email rule of spec section 5: non-whitespace, an at sign, non-whitespace. */
+/** The plain email rule of docs/spec/product-spec.md section 5: non-whitespace, an at sign, non-whitespace. */
 export const SIMPLE_EMAIL = /^\S+@\S+$/;
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -45,7 +45,10 @@ export type DecimalProblem = 'format' | 'negative' | 'scale' | 'range';
  * numeric(14,s) column has: so 2.5 and 0.1 are exact, while 0.30000000000000004, 1e-7 and 1e21 are refused
  * rather than rounded (they answered 500 when they reached the money arithmetic).
  */
-export function exactDecimal(input: unknown, rule: DecimalRule): { value: string } | { problem: DecimalProblem } {
+export function exactDecimal(
+  input: unknown,
+  rule: DecimalRule,
+): { value: string } | { problem: DecimalProblem } {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return { problem: 'format' };
@@ -105,7 +108,8 @@ export function postingDateProblem(value: string): string | null {
   if (!isRealCalendarDay(y, m, d)) return `The posting date ${day} is not a real calendar date.`;
   if (time) {
     const [hours, minutes, seconds = 0] = time.split(':').map(Number) as [number, number, number?];
-    if (hours > 23 || minutes > 59 || seconds >= 60) return `The posting date ${value.trim()} is not a real time of day.`;
+    if (hours > 23 || minutes > 59 || seconds >= 60)
+      return `The posting date ${value.trim()} is not a real time of day.`;
   }
   if (offset && offset !== 'Z') {
     const [, hours, minutes] = /^[+-](\d{2}):?(\d{2})$/.exec(offset)!.map(Number) as [number, number, number];
@@ -152,12 +156,16 @@ export function emailProblem(value: string): string | null {
 }
 
 /** `POST /login`'s field rules, as the form shows them: one message per failing field. */
-export function loginBodyProblems(body: { email: string; password: string }): { email?: string; password?: string } {
+export function loginBodyProblems(body: { email: string; password: string }): {
+  email?: string;
+  password?: string;
+} {
   const problems: { email?: string; password?: string } = {};
   const email = emailProblem(body.email);
   if (email) problems.email = email;
   if (body.password.length < 1) problems.password = AUTH_FIELD_MESSAGES.passwordRequired;
-  else if (body.password.length > PASSWORD_MAX_LENGTH) problems.password = AUTH_FIELD_MESSAGES.passwordTooLong;
+  else if (body.password.length > PASSWORD_MAX_LENGTH)
+    problems.password = AUTH_FIELD_MESSAGES.passwordTooLong;
   return problems;
 }
 
@@ -170,7 +178,7 @@ export function forgotPasswordBodyProblems(body: { email: string }): { email?: s
 // Permissions ----------------------------------------------------------------------------------------------
 
 /**
- * The permission catalogue (architecture.md section 7). Names are what roles store and what the
+ * The permission catalogue (docs/design/architecture.md section 7). Names are what roles store and what the
  * current user carries; only `Post Loss` is checked by the screens themselves.
  */
 export const PERMISSIONS = {
@@ -220,13 +228,13 @@ export const ACCOUNTS_MESSAGES = {
   unknownType: `The account type must be one of: ${ACCOUNT_TYPES.join(', ')}.`,
 } as const;
 
-/** Shown as 'description - accountNumber' (spec section 3). */
+/** Shown as 'description - accountNumber' (docs/spec/product-spec.md section 3). */
 export const formatLedgerAccount = (a: { description: string; accountNumber: string }) =>
   `${a.description} - ${a.accountNumber}`;
 
 // Posting --------------------------------------------------------------------------------------------------
 
-/** Spec section 8: success and fallback failure toasts per screen. */
+/** docs/spec/product-spec.md section 8: success and fallback failure toasts per screen. */
 export const POSTING_MESSAGES = {
   sales: { success: 'Sales invoices posted successfully', failure: 'Failed to post selected sales invoices' },
   firstJournal: {
@@ -237,8 +245,17 @@ export const POSTING_MESSAGES = {
     success: 'Second journal transporter invoices posted successfully',
     failure: 'Failed to post selected second journal transporter invoices',
   },
-  cash: { success: 'Cash advance records posted successfully', failure: 'Failed to post selected cash advance records' },
-  fuel: { success: 'Fuel advance records posted successfully', failure: 'Failed to post selected fuel advance records' },
-  vas: { success: 'Vas Transactions have been queued for posting', failure: 'Failed to queue selected VAS transactions' },
+  cash: {
+    success: 'Cash advance records posted successfully',
+    failure: 'Failed to post selected cash advance records',
+  },
+  fuel: {
+    success: 'Fuel advance records posted successfully',
+    failure: 'Failed to post selected fuel advance records',
+  },
+  vas: {
+    success: 'Vas Transactions have been queued for posting',
+    failure: 'Failed to queue selected VAS transactions',
+  },
   loss: 'You do not have the necessary access to post a loss.',
 } as const;

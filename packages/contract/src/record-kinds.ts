@@ -34,10 +34,14 @@ const schemas = {
 
 type Schemas = typeof schemas;
 
-export type RecordKind<K extends RecordKindName = RecordKindName> = (typeof RECORD_KINDS_PLAIN)[K] & Schemas[K];
+export type RecordKind<K extends RecordKindName = RecordKindName> = (typeof RECORD_KINDS_PLAIN)[K] &
+  Schemas[K];
 
 export const RECORD_KINDS = Object.fromEntries(
-  (Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[]).map((name) => [name, { ...RECORD_KINDS_PLAIN[name], ...schemas[name] }]),
+  (Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[]).map((name) => [
+    name,
+    { ...RECORD_KINDS_PLAIN[name], ...schemas[name] },
+  ]),
 ) as { [K in RecordKindName]: RecordKind<K> };
 
 /** A kind's list row and post body, as the wire carries them. */

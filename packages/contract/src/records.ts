@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { dateTimeString } from './common.js';
 
 /**
- * Trip records as the lists show them (spec section 3). Money and quantities travel as exact decimal
+ * Trip records as the lists show them (docs/spec/product-spec.md section 3). Money and quantities travel as exact decimal
  * strings ('12500.00', '40.000'); null shows as 'N/A'. `status` is 'unposted' or 'failed' (with lastError)
  * for rows still to post.
  */
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 const listStatus = z.enum(['unposted', 'failed']);
 const postingState = { status: listStatus, lastError: z.string().nullable() };
+/** When the record was made, and the posting date it was last posted with (null until then). */
+const dates = { documentDate: dateTimeString, postingDate: z.string().nullable() };
 /** The trip and container columns the invoice lists share. */
 const tripColumns = {
   tripNumber: z.string(),
@@ -16,6 +18,21 @@ const tripColumns = {
   containerSize: z.string().nullable(),
   containerWeight: z.string().nullable(),
   truckNumber: z.string().nullable(),
+};
+/** The trip columns the advance lists (cash, fuel) start with. */
+const advanceTrip = {
+  id: z.number().int(),
+  tripNumber: z.string(),
+  route: z.string().nullable(),
+  transporterName: z.string(),
+  truckNumber: z.string().nullable(),
+};
+/** The product and quantities of a fuel advance or VAS order. */
+const fuelQuantities = {
+  warehouse: z.string().nullable(),
+  description: z.string().nullable(),
+  originQuantity: decimal,
+  collectedQuantity: decimal.nullable(),
 };
 
 export const salesInvoiceRow = z.object({
@@ -25,8 +42,7 @@ export const salesInvoiceRow = z.object({
   clientRef: z.string().nullable(),
   ...tripColumns,
   route: z.string().nullable(),
-  documentDate: dateTimeString,
-  postingDate: z.string().nullable(),
+  ...dates,
   amount: decimal.nullable(),
   ...postingState,
 });
@@ -39,8 +55,7 @@ export const firstJournalRow = z.object({
   clientRef: z.string().nullable(),
   ...tripColumns,
   routeDetails: z.string().nullable(),
-  documentDate: dateTimeString,
-  postingDate: z.string().nullable(),
+  ...dates,
   supplierInvoiceNumber: z.string().nullable(),
   invoiceAmount: decimal.nullable(),
   ...postingState,
@@ -51,34 +66,21 @@ export const secondJournalRow = firstJournalRow.extend({ firstJournalPostedAt: d
 export type SecondJournalRow = z.infer<typeof secondJournalRow>;
 
 export const cashAdvanceRow = z.object({
-  id: z.number().int(),
-  tripNumber: z.string(),
-  route: z.string().nullable(),
-  transporterName: z.string(),
-  truckNumber: z.string().nullable(),
+  ...advanceTrip,
   amount: decimal.nullable(),
-  documentDate: dateTimeString,
-  postingDate: z.string().nullable(),
+  ...dates,
   onAccountId: z.number().int().nullable(),
   ...postingState,
 });
 export type CashAdvanceRow = z.infer<typeof cashAdvanceRow>;
 
 export const fuelAdvanceRow = z.object({
-  id: z.number().int(),
-  tripNumber: z.string(),
-  route: z.string().nullable(),
-  transporterName: z.string(),
-  truckNumber: z.string().nullable(),
+  ...advanceTrip,
   orderNumber: z.string().nullable(),
-  warehouse: z.string().nullable(),
-  description: z.string().nullable(),
-  originQuantity: decimal,
-  collectedQuantity: decimal.nullable(),
+  ...fuelQuantities,
   unitPrice: decimal,
   totalAmount: decimal.nullable(),
-  documentDate: dateTimeString,
-  postingDate: z.string().nullable(),
+  ...dates,
   onAccountId: z.number().int().nullable(),
   pickupOrderNo: z.string().nullable(),
   ...postingState,
@@ -92,10 +94,7 @@ export const vasTransactionRow = z.object({
   truckNumber: z.string().nullable(),
   orderNumber: z.string().nullable(),
   supplierName: z.string(),
-  warehouse: z.string().nullable(),
-  description: z.string().nullable(),
-  originQuantity: decimal,
-  collectedQuantity: decimal.nullable(),
+  ...fuelQuantities,
   buyingUnitPrice: decimal,
   sellingUnitPrice: decimal,
   totalAmount: decimal.nullable(),
@@ -103,8 +102,7 @@ export const vasTransactionRow = z.object({
   productType: z.string(),
   revenueAccountId: z.number().int().nullable(),
   costAccountId: z.number().int().nullable(),
-  documentDate: dateTimeString,
-  postingDate: z.string().nullable(),
+  ...dates,
   pickupOrderNo: z.string().nullable(),
   ...postingState,
 });

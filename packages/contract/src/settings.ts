@@ -18,7 +18,7 @@ export const connectionSettingList = z.object({ data: z.array(connectionSetting)
 const requiredText = (message: string) =>
   z.preprocess((value) => value ?? '', z.string().trim().min(1, message).max(100, 'At most 100 characters.'));
 
-/** A blank password keeps the stored one (architecture.md section 8); it is never trimmed. */
+/** A blank password keeps the stored one (docs/design/architecture.md section 8); it is never trimmed. */
 const optionalPassword = z.preprocess((value) => value ?? '', z.string().max(256, 'At most 256 characters.'));
 
 export const updateConnectionSettingBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString, emailField } from './common.js';
+import { emailField, listOf, managedRecordFields } from './common.js';
 
 export const user = z.object({
   id: z.number().int(),
@@ -7,11 +7,12 @@ export const user = z.object({
   email: z.string(),
   mobileNo: z.string(),
   role: z.string(),
-  createdAt: dateTimeString,
-  createdBy: z.string(),
-  isActive: z.boolean(),
+  ...managedRecordFields,
 });
 export type User = z.infer<typeof user>;
+
+/** `GET /users`: the users created in the date range. */
+export const userList = listOf(user);
 
 /** `POST /users`: name is first and last name joined; mobileNo is the dial code plus the number. */
 export const createUserBody = z.object({
@@ -27,6 +28,6 @@ export const createUserBody = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
-/** The answer to `POST /users` carries the role as a list (spec section 3). */
+/** The answer to `POST /users` carries the role as a list (docs/spec/product-spec.md section 3). */
 export const createdUser = user.omit({ role: true }).extend({ role: z.array(z.string()) });
 export type CreatedUser = z.infer<typeof createdUser>;

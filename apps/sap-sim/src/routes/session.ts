@@ -7,7 +7,7 @@ import { bump } from '../stats.js';
 import { parseJsonObject } from '../validation/payload.js';
 import type { SlReply, SlRequest } from './types.js';
 
-/** The Version a Login answers (a 10.0 build number, as in the design); clients only log it. */
+/** The Version a Login answers (a 10.0 build number, as in docs/design/sap-service-layer.md "Sessions"); clients only log it. */
 const SERVICE_LAYER_VERSION = '1000190';
 
 export function login(context: SimContext, request: SlRequest): SlReply {

@@ -180,28 +180,30 @@ export function expectSapError(
   }
 }
 
-/** A balanced journal that posts on the seed: transport cost against accrued transporter costs. */
-export function journalBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    ReferenceDate: '2026-03-10',
-    Memo: 'First journal FF-TI-1',
-    Reference2: 'INV-7781',
-    Reference3: 'FF-TJ1-1',
-    JournalEntryLines: [
-      { AccountCode: '500100', Debit: 125000.5, Credit: 0 },
-      { AccountCode: '210200', Debit: 0, Credit: 125000.5 },
-    ],
+/** A body maker: a fresh copy of `base` each call, with `overrides` set over it. */
+const bodyOf =
+  (base: Record<string, unknown>) =>
+  (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+    ...structuredClone(base),
     ...overrides,
-  };
-}
+  });
 
-export function invoiceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    CardCode: 'C10001',
-    DocDate: '2026-03-10',
-    DocType: 'dDocument_Service',
-    Reference2: 'FF-SI-1',
-    DocumentLines: [{ ItemDescription: 'Freight Mombasa-Nairobi', AccountCode: '400100', LineTotal: 185000 }],
-    ...overrides,
-  };
-}
+/** A balanced journal that posts on the seed: transport cost against accrued transporter costs. */
+export const journalBody = bodyOf({
+  ReferenceDate: '2026-03-10',
+  Memo: 'First journal FF-TI-1',
+  Reference2: 'INV-7781',
+  Reference3: 'FF-TJ1-1',
+  JournalEntryLines: [
+    { AccountCode: '500100', Debit: 125000.5, Credit: 0 },
+    { AccountCode: '210200', Debit: 0, Credit: 125000.5 },
+  ],
+});
+
+export const invoiceBody = bodyOf({
+  CardCode: 'C10001',
+  DocDate: '2026-03-10',
+  DocType: 'dDocument_Service',
+  Reference2: 'FF-SI-1',
+  DocumentLines: [{ ItemDescription: 'Freight Mombasa-Nairobi', AccountCode: '400100', LineTotal: 185000 }],
+});

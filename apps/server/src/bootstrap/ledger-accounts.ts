@@ -1,5 +1,8 @@
 import type { Db } from '../db/client.js';
-import { createLedgerAccountsRepository, type LedgerAccountValues } from '../modules/accounts/ledger-accounts.repository.js';
+import {
+  createLedgerAccountsRepository,
+  type LedgerAccountValues,
+} from '../modules/accounts/ledger-accounts.repository.js';
 
 const pettyCash = (accountNumber: string, place: string): LedgerAccountValues => ({
   accountNumber,

@@ -31,7 +31,9 @@ export async function seedFoundation(
     const audit = createAuditRepository(db, auditChainKey(appKey));
     await audit.startKeyedEpoch(tx);
     const roleId = await roles.ensureCatalogue(ALL_PERMISSIONS, ADMINISTRATOR_ROLE, tx);
-    const [existing] = await tx.execute(sql`SELECT count(*)::int AS n FROM users`).then((r) => (r as { rows: { n: number }[] }).rows);
+    const [existing] = await tx
+      .execute(sql`SELECT count(*)::int AS n FROM users`)
+      .then((r) => (r as { rows: { n: number }[] }).rows);
     if ((existing?.n ?? 0) > 0) return {};
     const generated = admin.password === undefined;
     // The first administrator's password is held to the rule every other password set meets.
@@ -39,11 +41,23 @@ export async function seedFoundation(
     if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
     const password = admin.password ?? randomBytes(12).toString('base64url');
     await users.create(
-      { name: 'Administrator', email: admin.email.toLowerCase(), mobileNo: '', roleId, createdById: null, passwordHash: await hashPassword(password) },
+      {
+        name: 'Administrator',
+        email: admin.email.toLowerCase(),
+        mobileNo: '',
+        roleId,
+        createdById: null,
+        passwordHash: await hashPassword(password),
+      },
       tx,
     );
     await audit.append(
-      { event: `Created the first administrator ${admin.email.toLowerCase()}`, actorId: SYSTEM_ACTOR.id, actorName: SYSTEM_ACTOR.name, ipAddress: '127.0.0.1' },
+      {
+        event: `Created the first administrator ${admin.email.toLowerCase()}`,
+        actorId: SYSTEM_ACTOR.id,
+        actorName: SYSTEM_ACTOR.name,
+        ipAddress: '127.0.0.1',
+      },
       tx,
     );
     return { administrator: { email: admin.email.toLowerCase(), password, generated } };

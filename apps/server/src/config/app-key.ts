@@ -9,13 +9,20 @@ import { join } from 'node:path';
 /** The environment of an operator command: the server's, with APP_KEY resolved as the server resolves it. */
 export type CommandEnv<E> = E & { APP_KEY: string };
 
-export function commandEnv<E extends { APP_KEY?: string | undefined; DATABASE_URL?: string | undefined; DATA_DIR: string }>(env: E): CommandEnv<E> {
+export function commandEnv<
+  E extends { APP_KEY?: string | undefined; DATABASE_URL?: string | undefined; DATA_DIR: string },
+>(env: E): CommandEnv<E> {
   return { ...env, APP_KEY: resolveAppKey(env) };
 }
 
-export function resolveAppKey(env: { APP_KEY?: string | undefined; DATABASE_URL?: string | undefined; DATA_DIR: string }): string {
+export function resolveAppKey(env: {
+  APP_KEY?: string | undefined;
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): string {
   if (env.APP_KEY) return env.APP_KEY;
-  if (env.DATABASE_URL) throw new Error('APP_KEY is required when DATABASE_URL is set (at least 32 characters).');
+  if (env.DATABASE_URL)
+    throw new Error('APP_KEY is required when DATABASE_URL is set (at least 32 characters).');
   const file = join(env.DATA_DIR, 'app.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(env.DATA_DIR, { recursive: true });

@@ -17,7 +17,13 @@ const timeZone = z.string().refine((tz) => {
 }, 'APP_TIMEZONE must be an IANA time zone such as Africa/Nairobi.');
 
 /** A SAP G/L account code (ChartOfAccounts.Code: at most 15 characters). */
-const sapAccountCode = z.string().trim().regex(/^[A-Za-z0-9._-]{1,15}$/, 'must be a SAP account code of at most 15 letters, digits, dots, dashes or underscores.');
+const sapAccountCode = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9._-]{1,15}$/,
+    'must be a SAP account code of at most 15 letters, digits, dots, dashes or underscores.',
+  );
 
 /** Every setting the server reads, with its default. The README's environment table mirrors this. */
 export const envSchema = z.object({
@@ -80,7 +86,9 @@ export const TRUST_PROXY_TRUE_WARNING =
   'TRUST_PROXY=true believes any X-Forwarded-For header, so a client can choose the IP address that sign-in throttling, rate limits and the audit log see. Set TRUST_PROXY to the number of proxies in front of the API (e.g. 1) or to their addresses instead.';
 
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
-export function trustProxySetting(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+export function trustProxySetting(
+  value: string,
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === 'true') return true;
   if (value === 'false' || value === '') return false;
   if (/^\d+$/.test(value)) {

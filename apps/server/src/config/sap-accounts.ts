@@ -1,7 +1,7 @@
 import type { Env } from './env.js';
 
 /**
- * The G/L accounts the posting rules use that no screen chooses (architecture.md section 6, "Mapping").
+ * The G/L accounts the posting rules use that no screen chooses (docs/design/architecture.md section 6, "Mapping").
  * Defaults are the simulator's chart; a real company sets its own codes through the environment.
  */
 export type SapPostingAccounts = {
@@ -27,7 +27,10 @@ export const SAP_POSTING_ACCOUNT_VARIABLES: Record<keyof SapPostingAccounts, str
 };
 
 export function sapPostingAccounts(
-  env: Pick<Env, 'SAP_ACCOUNT_FREIGHT_REVENUE' | 'SAP_ACCOUNT_TRANSPORT_COST' | 'SAP_ACCOUNT_ACCRUED_TRANSPORTER_COSTS'>,
+  env: Pick<
+    Env,
+    'SAP_ACCOUNT_FREIGHT_REVENUE' | 'SAP_ACCOUNT_TRANSPORT_COST' | 'SAP_ACCOUNT_ACCRUED_TRANSPORTER_COSTS'
+  >,
 ): SapPostingAccounts {
   return {
     freightRevenue: env.SAP_ACCOUNT_FREIGHT_REVENUE,

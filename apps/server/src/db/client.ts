@@ -81,7 +81,9 @@ const MIGRATION_LOCK = 727_001;
 async function migrationsPending(client: pg.PoolClient, folder: string): Promise<boolean> {
   const latest = Math.max(...readMigrationFiles({ migrationsFolder: folder }).map((m) => m.folderMillis));
   try {
-    const { rows } = await client.query<{ last: string | null }>('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations');
+    const { rows } = await client.query<{ last: string | null }>(
+      'SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations',
+    );
     return rows[0]?.last == null || Number(rows[0].last) < latest;
   } catch {
     return true;
@@ -132,7 +134,8 @@ export function arrayRowsQuery(database: Database): ArrayRowsQuery {
     return async (text, params) => (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
   }
   const pool = database.pool!;
-  return async (text, params) => (await pool.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
+  return async (text, params) =>
+    (await pool.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
 }
 
 /** Rows of a raw `db.execute` result; both drivers answer `{ rows }`. */

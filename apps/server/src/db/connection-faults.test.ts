@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createDeferredWrites, databaseFailureWords, isConnectionError, retryOnConnectionLoss } from './connection-faults.js';
+import {
+  createDeferredWrites,
+  databaseFailureWords,
+  isConnectionError,
+  retryOnConnectionLoss,
+} from './connection-faults.js';
 
 /** Errors as node-postgres, pg-pool and drizzle raise them. */
-const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
+const pgError = (code: string, message: string) =>
+  Object.assign(new Error(message), { code, severity: 'FATAL' });
 const drizzleError = (cause: unknown, params: unknown[] = []) =>
-  Object.assign(new Error(`Failed query: UPDATE posting_attempts SET outcome = $1\nparams: ${params.join(',')}`), { query: 'UPDATE …', params, cause });
+  Object.assign(
+    new Error(`Failed query: UPDATE posting_attempts SET outcome = $1\nparams: ${params.join(',')}`),
+    { query: 'UPDATE …', params, cause },
+  );
 
 describe('isConnectionError', () => {
   it('recognises a lost, refused or unavailable connection, also inside a drizzle wrapper', () => {
@@ -38,8 +47,12 @@ describe('isConnectionError', () => {
   });
 
   it('words a database failure without the statement', () => {
-    expect(databaseFailureWords(drizzleError(pgError('57P01', 'terminating connection')))).toBe('the database could not be reached');
-    expect(databaseFailureWords(drizzleError(pgError('23505', 'duplicate key'), ['secret']))).toBe('the database could not complete the operation');
+    expect(databaseFailureWords(drizzleError(pgError('57P01', 'terminating connection')))).toBe(
+      'the database could not be reached',
+    );
+    expect(databaseFailureWords(drizzleError(pgError('23505', 'duplicate key'), ['secret']))).toBe(
+      'the database could not complete the operation',
+    );
     expect(databaseFailureWords(new Error('SAP said no'))).toBeNull();
   });
 });
@@ -47,14 +60,24 @@ describe('isConnectionError', () => {
 describe('retryOnConnectionLoss and deferred writes', () => {
   const lost = () => pgError('57P01', 'terminating connection due to administrator command');
   const log = { warnings: [] as string[], errors: [] as string[] };
-  const logger = { warn: (_: object, msg: string) => log.warnings.push(msg), error: (_: object, msg: string) => log.errors.push(msg) };
+  const logger = {
+    warn: (_: object, msg: string) => log.warnings.push(msg),
+    error: (_: object, msg: string) => log.errors.push(msg),
+  };
 
   it('repeats a task after a lost connection, but not after a statement error', async () => {
     let runs = 0;
-    await expect(retryOnConnectionLoss(async () => (++runs < 3 ? Promise.reject(lost()) : 'done'), { delayMs: 1 })).resolves.toBe('done');
+    await expect(
+      retryOnConnectionLoss(async () => (++runs < 3 ? Promise.reject(lost()) : 'done'), { delayMs: 1 }),
+    ).resolves.toBe('done');
     expect(runs).toBe(3);
     runs = 0;
-    await expect(retryOnConnectionLoss(async () => Promise.reject(pgError('23505', 'duplicate key')).finally(() => runs++), { delayMs: 1 })).rejects.toThrow('duplicate key');
+    await expect(
+      retryOnConnectionLoss(
+        async () => Promise.reject(pgError('23505', 'duplicate key')).finally(() => runs++),
+        { delayMs: 1 },
+      ),
+    ).rejects.toThrow('duplicate key');
     expect(runs).toBe(1);
   });
 

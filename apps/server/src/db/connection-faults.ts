@@ -12,7 +12,16 @@ const CONNECTION_STATES = new Set([
   '57P03', // cannot_connect_now: starting up, in recovery
   '53300', // too_many_connections
 ]);
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 /** node-postgres and pg-pool report these without a code. */
 const DRIVER_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|is not currently accepting connections/i;
@@ -25,7 +34,11 @@ export function isConnectionError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth += 1) {
     if (typeof current !== 'object') return false;
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (CONNECTION_STATES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code))) return true;
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_STATES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code))
+    )
+      return true;
     // A drizzle wrapper's message quotes the statement and its parameters (any text): only its cause tells.
     // 55000 is raised for other things too; the wording "not currently accepting connections" singles it out.
     const wrapper = 'query' in current;
@@ -41,7 +54,8 @@ export function isConnectionError(error: unknown): boolean {
  */
 export function databaseFailureWords(error: unknown): string | null {
   if (isConnectionError(error)) return 'the database could not be reached';
-  if (error && typeof error === 'object' && 'query' in error && 'params' in error) return 'the database could not complete the operation';
+  if (error && typeof error === 'object' && 'query' in error && 'params' in error)
+    return 'the database could not complete the operation';
   return null;
 }
 
@@ -52,7 +66,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * replaces dead clients) up to `attempts` times. Only for tasks safe to repeat: reads, and writes that are
  * idempotent or fenced (a second run of a write that did commit changes nothing).
  */
-export async function retryOnConnectionLoss<T>(task: () => Promise<T>, options: { attempts?: number; delayMs?: number } = {}): Promise<T> {
+export async function retryOnConnectionLoss<T>(
+  task: () => Promise<T>,
+  options: { attempts?: number; delayMs?: number } = {},
+): Promise<T> {
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -72,7 +89,10 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
  * and the rows do not wait for the sweeper. Each write must be idempotent or fenced. A write still not made
  * after `giveUpAfterMs` (or when the process stops) is left to the sweeper, which settles rows by a look-up in SAP.
  */
-export function createDeferredWrites(log: Log, options: { retryEveryMs?: number; giveUpAfterMs?: number } = {}) {
+export function createDeferredWrites(
+  log: Log,
+  options: { retryEveryMs?: number; giveUpAfterMs?: number } = {},
+) {
   const retryEveryMs = options.retryEveryMs ?? 1_000;
   const giveUpAfterMs = options.giveUpAfterMs ?? 10 * 60_000;
   const pending = new Set<{ what: string; write: () => Promise<unknown>; since: number }>();
@@ -93,7 +113,10 @@ export function createDeferredWrites(log: Log, options: { retryEveryMs?: number;
             log.error({ err: error, what: item.what }, 'A deferred database write failed; dropped');
           } else if (Date.now() - item.since > giveUpAfterMs) {
             pending.delete(item);
-            log.warn({ what: item.what }, 'The database stayed away; a deferred write was dropped (the sweeper settles the row)');
+            log.warn(
+              { what: item.what },
+              'The database stayed away; a deferred write was dropped (the sweeper settles the row)',
+            );
           } else {
             break; // Still away: the rest waits for the next round.
           }
@@ -125,7 +148,11 @@ export function createDeferredWrites(log: Log, options: { retryEveryMs?: number;
     close() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      if (pending.size) log.warn({ writes: pending.size }, 'Stopping with deferred database writes not made; the sweeper settles their rows');
+      if (pending.size)
+        log.warn(
+          { writes: pending.size },
+          'Stopping with deferred database writes not made; the sweeper settles their rows',
+        );
       pending.clear();
     },
   };
@@ -139,7 +166,10 @@ export type DeferredWrites = ReturnType<typeof createDeferredWrites>;
  * lost is logged, and the process carries on. Any other unhandled rejection ends the process as Node's default
  * would (a bug, not a fault of the environment).
  */
-export function surviveDatabaseFaults(log: { warn(obj: object, msg: string): void; fatal(obj: object, msg: string): void }) {
+export function surviveDatabaseFaults(log: {
+  warn(obj: object, msg: string): void;
+  fatal(obj: object, msg: string): void;
+}) {
   process.on('unhandledRejection', (reason) => {
     if (isConnectionError(reason)) {
       log.warn({ err: reason }, 'A database operation failed because the connection was lost; carrying on');

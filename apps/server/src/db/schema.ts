@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -15,6 +16,15 @@ import {
 /** All instants are stored as timestamptz; the API formats them in APP_TIMEZONE. */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** When and by whom a user or role was made (null: seeded); their lists filter and sort on created_at. */
+const creation = () => ({
+  createdAt: instant('created_at').notNull().defaultNow(),
+  createdById: integer('created_by_id'),
+});
+
+/** Unique whatever the letter case: names and e-mail addresses are compared with lower(). */
+const uniqueLower = (name: string, column: AnyPgColumn) => uniqueIndex(name).on(sql`lower(${column})`);
+
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -28,10 +38,9 @@ export const roles = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The seeded Administrator role: it always holds every permission and cannot be disabled. */
     isSystem: boolean('is_system').notNull().default(false),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    createdById: integer('created_by_id'),
+    ...creation(),
   },
-  (t) => [uniqueIndex('roles_name_lower_uq').on(sql`lower(${t.name})`), index('roles_created_at_idx').on(t.createdAt)],
+  (t) => [uniqueLower('roles_name_lower_uq', t.name), index('roles_created_at_idx').on(t.createdAt)],
 );
 
 export const rolePermissions = pgTable(
@@ -60,10 +69,9 @@ export const users = pgTable(
     /** Null until the user sets a password from the e-mailed link. */
     passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    createdById: integer('created_by_id'),
+    ...creation(),
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [uniqueLower('users_email_lower_uq', t.email), index('users_created_at_idx').on(t.createdAt)],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */
@@ -98,7 +106,10 @@ export const loginThrottle = pgTable(
     lockoutBegan: boolean('lockout_began').notNull().default(false),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'login_throttle_pk', columns: [t.scope, t.key] }), index('login_throttle_updated_idx').on(t.updatedAt)],
+  (t) => [
+    primaryKey({ name: 'login_throttle_pk', columns: [t.scope, t.key] }),
+    index('login_throttle_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /** Anonymous auth events counted per window, so the audit log gets the first and a total (modules/auth/audit-tally.ts). */
@@ -148,11 +159,16 @@ export const audits = pgTable(
   (t) => [index('audits_created_at_idx').on(t.createdAt)],
 );
 
+/** Whom a mail goes to and what it is about, in the queue and in the outbox. */
+const addressed = () => ({
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+});
+
 /** Mail that left (or, without SMTP, was printed to the log). Bodies are kept only in log mode. */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
+  ...addressed(),
   body: text('body'),
   transport: text('transport', { enum: ['log', 'smtp'] }).notNull(),
   error: text('error'),
@@ -162,8 +178,7 @@ export const outbox = pgTable('outbox', {
 /** Mail waiting for the mail job (mail/mailer.ts); the body is sealed under APP_KEY, the row deleted once sent. */
 export const mailQueue = pgTable('mail_queue', {
   id: serial('id').primaryKey(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
+  ...addressed(),
   bodySealed: text('body_sealed').notNull(),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

@@ -38,10 +38,19 @@ function describeNetwork(code: string): string {
   return NETWORK_TEXT[code] ?? `the connection failed (${code})`;
 }
 
-export function fromTransport(error: TransportError, kind: CallKind, operation: string, origin: string, timeoutMs: number): SapError {
+export function fromTransport(
+  error: TransportError,
+  kind: CallKind,
+  operation: string,
+  origin: string,
+  timeoutMs: number,
+): SapError {
   const base = { status: null, operation, cause: error };
   if (error.phase === 'timeout') {
-    const waited = error.code === 'aborted' ? 'The call was cancelled' : `SAP Business One did not answer within ${Math.round(timeoutMs / 1000)} s`;
+    const waited =
+      error.code === 'aborted'
+        ? 'The call was cancelled'
+        : `SAP Business One did not answer within ${Math.round(timeoutMs / 1000)} s`;
     if (kind === 'write') {
       return new SapError({
         ...base,
@@ -77,7 +86,8 @@ export function fromReply(reply: Reply, kind: CallKind, operation: string): SapE
   const base = { status, code, message, operation };
   if (status === 401) return new SapError({ ...base, kind: 'auth' });
   if (status === 408 || status === 429) return new SapError({ ...base, kind: 'unavailable' });
-  if (status >= 400 && status < 500) return new SapError({ ...base, kind: kind === 'login' ? 'auth' : 'business' });
+  if (status >= 400 && status < 500)
+    return new SapError({ ...base, kind: kind === 'login' ? 'auth' : 'business' });
   return new SapError({ ...base, kind: kind === 'write' ? 'outcome-unknown' : 'unavailable' });
 }
 

@@ -37,7 +37,8 @@ export function multiplyToCents(quantity: string, unitPrice: string): bigint {
 
 /** The JSON number SAP receives for an amount in cents. */
 export function centsToNumber(cents: bigint): number {
-  if (cents >= MAX_CENTS || cents <= -MAX_CENTS) throw new MoneyError(`The amount ${formatCents(cents)} is too large for SAP.`);
+  if (cents >= MAX_CENTS || cents <= -MAX_CENTS)
+    throw new MoneyError(`The amount ${formatCents(cents)} is too large for SAP.`);
   return Number(cents) / 100;
 }
 

@@ -6,18 +6,45 @@ import { parseErrorBody } from './sap-error.js';
 
 describe('parseErrorBody', () => {
   it.each([
-    ['v1', '{"error":{"code":-2028,"message":{"lang":"en-us","value":"No matching records found (ODBC -2028)"}}}', '-2028', 'No matching records found (ODBC -2028)'],
-    ['v2', '{"error":{"code":"-4013","message":"Posting period locked; specify an alternative date"}}', '-4013', 'Posting period locked; specify an alternative date'],
-    ['plain', '{"error":{"code":301,"message":"Invalid session or session already timeout."}}', '301', 'Invalid session or session already timeout.'],
-    ['v2 with value', '{"error":{"code":"100000027","message":{"value":"Login failed"}}}', '100000027', 'Login failed'],
-    ['odata.error', '{"odata.error":{"code":"-5002","message":{"lang":"en-us","value":"Boom"}}}', '-5002', 'Boom'],
+    [
+      'v1',
+      '{"error":{"code":-2028,"message":{"lang":"en-us","value":"No matching records found (ODBC -2028)"}}}',
+      '-2028',
+      'No matching records found (ODBC -2028)',
+    ],
+    [
+      'v2',
+      '{"error":{"code":"-4013","message":"Posting period locked; specify an alternative date"}}',
+      '-4013',
+      'Posting period locked; specify an alternative date',
+    ],
+    [
+      'plain',
+      '{"error":{"code":301,"message":"Invalid session or session already timeout."}}',
+      '301',
+      'Invalid session or session already timeout.',
+    ],
+    [
+      'v2 with value',
+      '{"error":{"code":"100000027","message":{"value":"Login failed"}}}',
+      '100000027',
+      'Login failed',
+    ],
+    [
+      'odata.error',
+      '{"odata.error":{"code":"-5002","message":{"lang":"en-us","value":"Boom"}}}',
+      '-5002',
+      'Boom',
+    ],
     ['top-level message', '{"message":"Service unavailable"}', null, 'Service unavailable'],
   ])('reads the %s shape', (_shape, body, code, message) => {
     expect(parseErrorBody(body)).toEqual({ code, message });
   });
 
   it('reads non-JSON bodies as short plain text', () => {
-    expect(parseErrorBody('<html><body><h1>503 Service Unavailable</h1><script>x()</script></body></html>')).toEqual({ code: null, message: '503 Service Unavailable' });
+    expect(
+      parseErrorBody('<html><body><h1>503 Service Unavailable</h1><script>x()</script></body></html>'),
+    ).toEqual({ code: null, message: '503 Service Unavailable' });
     expect(parseErrorBody('Bad Gateway')).toEqual({ code: null, message: 'Bad Gateway' });
     expect(parseErrorBody('')).toEqual({ code: null, message: null });
     expect(parseErrorBody('x'.repeat(1000)).message).toHaveLength(301);
@@ -25,7 +52,9 @@ describe('parseErrorBody', () => {
 
   it('classifies replies by status and call kind', () => {
     const reply = (status: number, text = '') => ({ status, headers: {}, text });
-    expect(fromReply(reply(400, '{"error":{"code":-10,"message":"x"}}'), 'write', 'POST JournalEntries').kind).toBe('business');
+    expect(
+      fromReply(reply(400, '{"error":{"code":-10,"message":"x"}}'), 'write', 'POST JournalEntries').kind,
+    ).toBe('business');
     expect(fromReply(reply(404), 'read', 'GET X').kind).toBe('business');
     expect(fromReply(reply(401), 'write', 'POST JournalEntries').kind).toBe('auth');
     expect(fromReply(reply(400), 'login', 'POST Login').kind).toBe('auth');
@@ -33,7 +62,10 @@ describe('parseErrorBody', () => {
     expect(fromReply(reply(503), 'read', 'GET X').kind).toBe('unavailable');
     expect(fromReply(reply(503), 'write', 'POST JournalEntries').kind).toBe('outcome-unknown');
     expect(fromReply(reply(500), 'login', 'POST Login').kind).toBe('unavailable');
-    expect(fromReply(reply(502), 'read', 'GET X')).toMatchObject({ code: 'http-502', message: 'SAP Business One answered HTTP 502 without an error description.' });
+    expect(fromReply(reply(502), 'read', 'GET X')).toMatchObject({
+      code: 'http-502',
+      message: 'SAP Business One answered HTTP 502 without an error description.',
+    });
   });
 });
 
@@ -46,8 +78,13 @@ describe('cookies and OData', () => {
 
   it('quotes string literals and encodes spaces as %20', () => {
     expect(odataString("O'Brien's")).toBe("'O''Brien''s'");
-    expect(queryString({ $filter: "Reference3 eq 'FF-SJ-1042'", $select: 'JdtNum,Number', $top: 1, skip: undefined })).toBe(
-      "$filter=Reference3%20eq%20'FF-SJ-1042'&$select=JdtNum%2CNumber&$top=1",
-    );
+    expect(
+      queryString({
+        $filter: "Reference3 eq 'FF-SJ-1042'",
+        $select: 'JdtNum,Number',
+        $top: 1,
+        skip: undefined,
+      }),
+    ).toBe("$filter=Reference3%20eq%20'FF-SJ-1042'&$select=JdtNum%2CNumber&$top=1");
   });
 });

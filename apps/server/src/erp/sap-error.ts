@@ -24,7 +24,14 @@ export class SapError extends Error {
   /** `POST JournalEntries`: what was being called (never the query string, body or cookies). */
   readonly operation: string;
 
-  constructor(init: { kind: SapErrorKind; status: number | null; code: string; message: string; operation: string; cause?: unknown }) {
+  constructor(init: {
+    kind: SapErrorKind;
+    status: number | null;
+    code: string;
+    message: string;
+    operation: string;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
@@ -39,7 +46,13 @@ export class SapError extends Error {
 
   /** For logs: everything but the stack; contains no credentials or session ids. */
   toJSON() {
-    return { kind: this.kind, status: this.status, code: this.code, message: this.message, operation: this.operation };
+    return {
+      kind: this.kind,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      operation: this.operation,
+    };
   }
 }
 
@@ -59,7 +72,8 @@ const MAX_TEXT = 300;
 
 function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;
-  if (value && typeof value === 'object' && 'value' in value && typeof value.value === 'string') return value.value.trim() || null;
+  if (value && typeof value === 'object' && 'value' in value && typeof value.value === 'string')
+    return value.value.trim() || null;
   return null;
 }
 
@@ -92,7 +106,8 @@ export function parseErrorBody(body: string): ParsedErrorBody {
   } catch {
     return { code: null, message: plainText(body) };
   }
-  if (!json || typeof json !== 'object') return { code: null, message: typeof json === 'string' ? plainText(json) : null };
+  if (!json || typeof json !== 'object')
+    return { code: null, message: typeof json === 'string' ? plainText(json) : null };
   const record = json as Record<string, unknown>;
   const error = record.error ?? record['odata.error'];
   if (error && typeof error === 'object') {

@@ -22,7 +22,11 @@ export type Session = {
   lastUsedAt: number;
 };
 
-export type LoginResult = { session: Session; version: string | undefined; sessionTimeoutMinutes: number | undefined };
+export type LoginResult = {
+  session: Session;
+  version: string | undefined;
+  sessionTimeoutMinutes: number | undefined;
+};
 
 /** One exchange; `timeoutMs` overrides the client's limit. */
 type Send = (call: Omit<Exchange, 'timeoutMs'> & { timeoutMs?: number }) => Promise<Reply>;
@@ -32,7 +36,9 @@ const LOGOUT_TIMEOUT_MS = 2_000;
 
 /** Identifies a set of credentials without keeping the password in a comparable form. */
 export function fingerprintOf(credentials: SapCredentials): string {
-  return createHash('sha256').update(JSON.stringify([credentials.companyDb, credentials.username, credentials.password])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([credentials.companyDb, credentials.username, credentials.password]))
+    .digest('hex');
 }
 
 /**
@@ -60,10 +66,15 @@ export function createSessionManager(deps: {
         method: 'POST',
         url: deps.url('Login'),
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ CompanyDB: credentials.companyDb, UserName: credentials.username, Password: credentials.password }),
+        body: JSON.stringify({
+          CompanyDB: credentials.companyDb,
+          UserName: credentials.username,
+          Password: credentials.password,
+        }),
       });
     } catch (error) {
-      if (error instanceof TransportError) throw fromTransport(error, 'login', operation, deps.origin, deps.timeoutMs);
+      if (error instanceof TransportError)
+        throw fromTransport(error, 'login', operation, deps.origin, deps.timeoutMs);
       throw error;
     }
     if (reply.status < 200 || reply.status >= 300) throw fromReply(reply, 'login', operation);
@@ -75,9 +86,11 @@ export function createSessionManager(deps: {
     }
     const jar = cookiesFrom(reply.headers['set-cookie']);
     // Some builds answer the id only in the body; the cookie is what later calls need.
-    if (!jar.has(SESSION_COOKIE) && typeof body.SessionId === 'string') jar.set(SESSION_COOKIE, body.SessionId);
+    if (!jar.has(SESSION_COOKIE) && typeof body.SessionId === 'string')
+      jar.set(SESSION_COOKIE, body.SessionId);
     if (!jar.has(SESSION_COOKIE)) throw unreadableReply('login', operation, reply.status);
-    const minutes = typeof body.SessionTimeout === 'number' && body.SessionTimeout > 0 ? body.SessionTimeout : undefined;
+    const minutes =
+      typeof body.SessionTimeout === 'number' && body.SessionTimeout > 0 ? body.SessionTimeout : undefined;
     const session: Session = {
       jar,
       fingerprint,
@@ -85,13 +98,22 @@ export function createSessionManager(deps: {
       idleLimitMs: (minutes ?? 30) * 60_000 * 0.9,
       lastUsedAt: Date.now(),
     };
-    return { session, version: typeof body.Version === 'string' ? body.Version : undefined, sessionTimeoutMinutes: minutes };
+    return {
+      session,
+      version: typeof body.Version === 'string' ? body.Version : undefined,
+      sessionTimeoutMinutes: minutes,
+    };
   }
 
   /** Best effort: a failed Logout only leaves a session for SAP to time out. */
   async function logout(jar: CookieJar): Promise<void> {
     try {
-      await send({ method: 'POST', url: deps.url('Logout'), headers: { cookie: cookieHeader(jar), accept: 'application/json' }, timeoutMs: LOGOUT_TIMEOUT_MS });
+      await send({
+        method: 'POST',
+        url: deps.url('Logout'),
+        headers: { cookie: cookieHeader(jar), accept: 'application/json' },
+        timeoutMs: LOGOUT_TIMEOUT_MS,
+      });
     } catch {
       // ignored on purpose
     }
@@ -105,8 +127,19 @@ export function createSessionManager(deps: {
       if (error instanceof SapError) throw error;
       // The stored settings live in the database: when it is away, say so (never the failed statement).
       const database = databaseFailureWords(error);
-      const reason = database ? `the stored connection settings could not be read because ${database}` : error instanceof Error ? error.message : String(error);
-      throw new SapError({ kind: 'auth', status: null, code: CLIENT_CODES.notConfigured, operation, message: reason, cause: error });
+      const reason = database
+        ? `the stored connection settings could not be read because ${database}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      throw new SapError({
+        kind: 'auth',
+        status: null,
+        code: CLIENT_CODES.notConfigured,
+        operation,
+        message: reason,
+        cause: error,
+      });
     }
     if (!credentials || !credentials.companyDb || !credentials.username || !credentials.password) {
       throw new SapError({
@@ -114,7 +147,8 @@ export function createSessionManager(deps: {
         status: null,
         code: CLIENT_CODES.notConfigured,
         operation,
-        message: 'The SAP Business One connection is not set up: save the Company DB, Username and Password under Settings.',
+        message:
+          'The SAP Business One connection is not set up: save the Company DB, Username and Password under Settings.',
       });
     }
     return credentials;

@@ -2,7 +2,12 @@ import type { Dispatcher } from 'undici';
 import { fromReply, fromTransport, isSessionRejected, unreadableReply, type CallKind } from './classify.js';
 import { assertIdentifier, collectionPage, odataString, queryString, type ODataQuery } from './odata.js';
 import { CLIENT_CODES, SapError } from './sap-error.js';
-import { createSessionManager, type CredentialsProvider, type SapCredentials, type SapLogger } from './sap-session.js';
+import {
+  createSessionManager,
+  type CredentialsProvider,
+  type SapCredentials,
+  type SapLogger,
+} from './sap-session.js';
 import { cookieHeader } from './session-cookies.js';
 import { createDispatcher, exchange, TransportError, type Exchange, type Reply } from './transport.js';
 
@@ -51,38 +56,47 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const logger = options.logger ?? silent;
   const pageSize = options.pageSize ?? 100;
-  const base = options.baseUrl ? new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`) : undefined;
+  const base = options.baseUrl
+    ? new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
+    : undefined;
   const origin = base ? `${base.origin}${base.pathname.replace(/\/$/, '')}` : '(no SAP_SL_URL)';
   const ownsDispatcher = !options.dispatcher;
   const dispatcher = options.dispatcher ?? createDispatcher(options.caFile);
 
+  /** SAP could not be used for this call, for a reason found on our side (no answer status). */
+  const unavailable = (code: string, operation: string, message: string) =>
+    new SapError({ kind: 'unavailable', status: null, code, operation, message });
   const notConfigured = (operation: string) =>
-    new SapError({
-      kind: 'unavailable',
-      status: null,
-      code: CLIENT_CODES.notConfigured,
+    unavailable(
+      CLIENT_CODES.notConfigured,
       operation,
-      message: 'No SAP Business One Service Layer address is configured (SAP_SL_URL).',
-    });
+      'No SAP Business One Service Layer address is configured (SAP_SL_URL).',
+    );
 
   /** Resolves a path or a next link against the base; never lets the session cookie leave the Service Layer. */
   function url(path: string): URL {
     if (!base) throw notConfigured(`GET ${resourceOf(path)}`);
     const resolved = new URL(path, base);
     if (resolved.origin !== base.origin || !resolved.pathname.startsWith(base.pathname)) {
-      throw new SapError({
-        kind: 'unavailable',
-        status: null,
-        code: CLIENT_CODES.unreadable,
-        operation: `GET ${resourceOf(path)}`,
-        message: 'SAP Business One answered with a link outside its Service Layer address; it was not followed.',
-      });
+      throw unavailable(
+        CLIENT_CODES.unreadable,
+        `GET ${resourceOf(path)}`,
+        'SAP Business One answered with a link outside its Service Layer address; it was not followed.',
+      );
     }
     return resolved;
   }
 
-  const send = (call: Omit<Exchange, 'timeoutMs'>, callTimeout = timeoutMs) => exchange(dispatcher, { ...call, timeoutMs: callTimeout });
-  const sessions = createSessionManager({ send: (call) => send(call, call.timeoutMs ?? timeoutMs), url, origin, timeoutMs, credentials: options.credentials, logger });
+  const send = (call: Omit<Exchange, 'timeoutMs'>, callTimeout = timeoutMs) =>
+    exchange(dispatcher, { ...call, timeoutMs: callTimeout });
+  const sessions = createSessionManager({
+    send: (call) => send(call, call.timeoutMs ?? timeoutMs),
+    url,
+    origin,
+    timeoutMs,
+    credentials: options.credentials,
+    logger,
+  });
 
   async function call(
     method: Exchange['method'],
@@ -157,23 +171,28 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
     return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
   };
 
-  async function getAll<T>(path: string, query?: ODataQuery, options?: CallOptions & { pageSize?: number }): Promise<T[]> {
+  async function getAll<T>(
+    path: string,
+    query?: ODataQuery,
+    options?: CallOptions & { pageSize?: number },
+  ): Promise<T[]> {
     const size = options?.pageSize ?? pageSize;
     const items: T[] = [];
     const seen = new Set<string>();
     let next: string | undefined = withQuery(path, query);
     for (let pages = 0; next !== undefined; pages += 1) {
       if (pages >= MAX_PAGES || seen.has(next)) {
-        throw new SapError({
-          kind: 'unavailable',
-          status: null,
-          code: CLIENT_CODES.unreadable,
-          operation: `GET ${resourceOf(path)}`,
-          message: 'SAP Business One kept answering with more pages; the list was not read to the end.',
-        });
+        throw unavailable(
+          CLIENT_CODES.unreadable,
+          `GET ${resourceOf(path)}`,
+          'SAP Business One kept answering with more pages; the list was not read to the end.',
+        );
       }
       seen.add(next);
-      const { reply, json } = await call('GET', next, { headers: { prefer: `odata.maxpagesize=${size}` }, options });
+      const { reply, json } = await call('GET', next, {
+        headers: { prefer: `odata.maxpagesize=${size}` },
+        options,
+      });
       const page = collectionPage<T>(json);
       if (!page) throw unreadableReply('read', `GET ${resourceOf(path)}`, reply.status);
       items.push(...page.value);
@@ -219,12 +238,22 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
       const keys = DOCUMENT_KEYS[entity];
       const rows = await getAll<DocumentKeys<E>>(
         assertIdentifier(entity, 'Entity set'),
-        { $filter: `${assertIdentifier(field, 'Property')} eq ${odataString(key)}`, $select: keys.join(','), $orderby: `${keys[0]} asc` },
+        {
+          $filter: `${assertIdentifier(field, 'Property')} eq ${odataString(key)}`,
+          $select: keys.join(','),
+          $orderby: `${keys[0]} asc`,
+        },
         options,
       );
-      if (rows.length > 1) logger.warn({ entity, field, key, matches: rows.length }, 'Several SAP documents carry the same reference');
+      if (rows.length > 1)
+        logger.warn(
+          { entity, field, key, matches: rows.length },
+          'Several SAP documents carry the same reference',
+        );
       const first = rows[0];
-      return first ? (Object.fromEntries(keys.map((k) => [k, (first as Record<string, unknown>)[k]])) as DocumentKeys<E>) : null;
+      return first
+        ? (Object.fromEntries(keys.map((k) => [k, (first as Record<string, unknown>)[k]])) as DocumentKeys<E>)
+        : null;
     },
 
     /**

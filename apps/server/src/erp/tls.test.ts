@@ -27,19 +27,42 @@ describe.skipIf(!hasOpenssl)('TLS', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ff-tls-'));
     caFile = join(dir, 'cert.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', caFile,
-    ], { stdio: 'ignore' });
-    server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(caFile) }, (request, response) => {
-      if (request.url?.endsWith('/Login')) {
-        response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'B1SESSION=tls-session; HttpOnly' });
-        response.end(JSON.stringify({ SessionId: 'tls-session', SessionTimeout: 30 }));
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ value: [{ Code: '110101' }] }));
-    });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        caFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(caFile) },
+      (request, response) => {
+        if (request.url?.endsWith('/Login')) {
+          response.writeHead(200, {
+            'content-type': 'application/json',
+            'set-cookie': 'B1SESSION=tls-session; HttpOnly',
+          });
+          response.end(JSON.stringify({ SessionId: 'tls-session', SessionTimeout: 30 }));
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ value: [{ Code: '110101' }] }));
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `https://127.0.0.1:${(server.address() as AddressInfo).port}/b1s/v1`;
   });

@@ -45,7 +45,9 @@ const NOT_SENT_CODES = new Set([
   'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
 
-export const TLS_CODES = new Set([...NOT_SENT_CODES].filter((c) => c.includes('CERT') || c.startsWith('ERR_SSL') || c.startsWith('UNABLE_')));
+export const TLS_CODES = new Set(
+  [...NOT_SENT_CODES].filter((c) => c.includes('CERT') || c.startsWith('ERR_SSL') || c.startsWith('UNABLE_')),
+);
 
 /** The first `code` along an error's cause chain (`TypeError: fetch failed` -> `ECONNREFUSED`). */
 export function errorCode(error: unknown): string {

@@ -56,7 +56,12 @@ beforeAll(async () => {
   queue = await startQueue(database, { ...queueSettings(env), mailRetryDelaySeconds: 1 }, () => undefined);
   app = await buildApp({ env, database, logger: false, queue });
   await app.ready();
-  server = { app, env, database, client: (o?: ConstructorParameters<typeof TestClient>[1]) => new TestClient(app, o) } as unknown as TestServer;
+  server = {
+    app,
+    env,
+    database,
+    client: (o?: ConstructorParameters<typeof TestClient>[1]) => new TestClient(app, o),
+  } as unknown as TestServer;
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -67,7 +72,9 @@ afterAll(async () => {
 
 const mailJobs = async () =>
   rowsOf<{ kind: string; email: string | null }>(
-    await database.db.execute(sql`SELECT data->>'kind' AS kind, data->>'email' AS email FROM pgboss.job WHERE name = ${MAIL_QUEUE}`),
+    await database.db.execute(
+      sql`SELECT data->>'kind' AS kind, data->>'email' AS email FROM pgboss.job WHERE name = ${MAIL_QUEUE}`,
+    ),
   );
 
 describe('mail through the queue', () => {
@@ -102,32 +109,61 @@ describe('mail through the queue', () => {
     await startMailWorker(queue, app.services.mailJobs);
     const user = { email: knownEmail };
     // The first attempt fails (nothing listens): the outbox records the failed attempt, the mail stays queued.
-    const failed = await waitFor(async () => {
-      const rows = await outboxFor(server, user.email);
-      return rows.find((r) => r.error) ?? null;
-    }, 'a failed delivery attempt', 20_000);
+    const failed = await waitFor(
+      async () => {
+        const rows = await outboxFor(server, user.email);
+        return rows.find((r) => r.error) ?? null;
+      },
+      'a failed delivery attempt',
+      20_000,
+    );
     expect(failed).toMatchObject({ transport: 'smtp', body: null });
-    const queued = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM mail_queue`))[0]!;
+    const queued = rowsOf<{ n: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS n FROM mail_queue`),
+    )[0]!;
     expect(Number(queued.n)).toBeGreaterThan(0);
 
     // An administrator invites someone meanwhile: the request answers at once.
     const admin = server.client();
     await admin.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     const invited = `invited-${Date.now()}@example.com`;
-    expect((await admin.post('/api/v1/users', { name: 'Invited Person', email: invited, mobileNo: '+254 700 111222', role: 'Administrator' })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/v1/users', {
+          name: 'Invited Person',
+          email: invited,
+          mobileNo: '+254 700 111222',
+          role: 'Administrator',
+        })
+      ).status,
+    ).toBe(201);
 
     sink = await startSmtpSink({ port: smtpPort });
-    const reset = await waitFor(async () => sink!.received.find((m) => m.to.includes(user.email)), 'the reset mail at the SMTP sink', 30_000);
+    const reset = await waitFor(
+      async () => sink!.received.find((m) => m.to.includes(user.email)),
+      'the reset mail at the SMTP sink',
+      30_000,
+    );
     expect(reset.subject).toBe('Reset your Freight Finance password');
     expect(passwordLinkIn(reset.text).email).toBe(user.email);
-    const invite = await waitFor(async () => sink!.received.find((m) => m.to.includes(invited)), 'the invitation at the SMTP sink', 30_000);
+    const invite = await waitFor(
+      async () => sink!.received.find((m) => m.to.includes(invited)),
+      'the invitation at the SMTP sink',
+      30_000,
+    );
     expect(invite.subject).toBe('Your Freight Finance account');
 
     // Nothing left behind, nothing sent twice, and no mail to the unknown address.
-    await waitFor(async () => {
-      const rows = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM mail_queue`));
-      return Number(rows[0]!.n) === 0;
-    }, 'an empty mail_queue', 10_000);
+    await waitFor(
+      async () => {
+        const rows = rowsOf<{ n: number }>(
+          await database.db.execute(sql`SELECT count(*)::int AS n FROM mail_queue`),
+        );
+        return Number(rows[0]!.n) === 0;
+      },
+      'an empty mail_queue',
+      10_000,
+    );
     expect(sink.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     expect(sink.received.filter((m) => m.to.includes('nobody-known@example.com'))).toHaveLength(0);
   });

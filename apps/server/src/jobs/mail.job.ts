@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { transactionExecutor } from './queue.js';
+import { transactionExecutor } from './sql-executor.js';
 import { ensureQueue } from './queue-settings.js';
 
 export const MAIL_QUEUE = 'mail';
@@ -24,7 +24,10 @@ export type MailJob = z.infer<typeof mailJob>;
  */
 export const MAIL_QUEUE_DEFAULTS = { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 180 };
 
-export async function createMailQueue(boss: PgBoss, overrides: Partial<typeof MAIL_QUEUE_DEFAULTS> = {}): Promise<void> {
+export async function createMailQueue(
+  boss: PgBoss,
+  overrides: Partial<typeof MAIL_QUEUE_DEFAULTS> = {},
+): Promise<void> {
   await ensureQueue(boss, MAIL_QUEUE, { ...MAIL_QUEUE_DEFAULTS, ...overrides });
 }
 
@@ -34,7 +37,8 @@ export function mailJobSender(boss: PgBoss) {
     const db = tx ? (transactionExecutor(tx) as PgBoss.Db) : undefined;
     // One reset job per address per minute (the mail itself is limited to one a minute anyway): a flood of
     // requests for one address queues one job, whether or not the address has an account.
-    const singleton = job.kind === 'password-reset' ? { singletonKey: `reset:${job.email}`, singletonSeconds: 60 } : {};
+    const singleton =
+      job.kind === 'password-reset' ? { singletonKey: `reset:${job.email}`, singletonSeconds: 60 } : {};
     await boss.send(MAIL_QUEUE, job, { ...singleton, ...(db ? { db } : {}) });
   };
 }
@@ -42,7 +46,11 @@ export function mailJobSender(boss: PgBoss) {
 export type MailJobHandler = (job: MailJob) => Promise<void>;
 
 /** Polls the mail queue with `concurrency` loops (mail is light work: SMTP round trips). */
-export async function startMailWorker(boss: PgBoss, handle: MailJobHandler, concurrency = 2): Promise<string[]> {
+export async function startMailWorker(
+  boss: PgBoss,
+  handle: MailJobHandler,
+  concurrency = 2,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < concurrency; i += 1) {
     ids.push(

@@ -4,39 +4,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { retryOnConnectionLoss } from '../db/connection-faults.js';
 import { createMailQueue } from './mail.job.js';
+import { executorFor, type Executor, type RawQueryable } from './sql-executor.js';
 import { ensureQueue } from './queue-settings.js';
 
-type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
-type RawQueryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; exec?(text: string): Promise<{ rows: unknown[] }[]> };
-
-/**
- * pg-boss speaks to PostgreSQL through `executeSql`. On PGlite, multi-statement text without parameters
- * must go to `exec` and parameterised text to `query` (architecture.md section 2).
- */
-function executorFor(client: RawQueryable): Executor {
-  return {
-    async executeSql(text, values) {
-      if ((!values || values.length === 0) && client.exec) {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      return client.query(text, values ?? []);
-    },
-  };
-}
-
-/**
- * The driver connection behind a drizzle transaction, so a job is enqueued in the same transaction as the
- * rows it posts (a crash cannot leave a queued row without its job, or a job without its row). Drizzle keeps
- * it at `tx.session.client` for both node-postgres (the pool client) and PGlite (its transaction).
- */
-export function transactionExecutor(tx: Db): Executor {
-  const client = (tx as unknown as { session?: { client?: RawQueryable } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('Cannot reach the driver connection of this transaction.');
-  return executorFor(client);
-}
-
-const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<'completeJobs' | 'failJobsById', (schema: string) => string>;
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<
+  'completeJobs' | 'failJobsById',
+  (schema: string) => string
+>;
 const COMPLETE_JOBS = bossPlans.completeJobs('pgboss');
 const FAIL_JOBS = bossPlans.failJobsById('pgboss');
 /** What pg-boss reads from a completion's result (`rows[0].count`) when nothing was changed. */
@@ -60,7 +34,11 @@ function settledCompletions(inner: Executor, onError: (error: Error) => void): E
           : await inner.executeSql(text, values);
       } catch (error) {
         const what = text === COMPLETE_JOBS ? 'completed' : 'failed';
-        onError(new Error(`Could not record a job as ${what}; it runs again once it expires (${error instanceof Error ? error.message : String(error)}).`));
+        onError(
+          new Error(
+            `Could not record a job as ${what}; it runs again once it expires (${error instanceof Error ? error.message : String(error)}).`,
+          ),
+        );
         return NOTHING_CHANGED;
       }
     },
@@ -84,17 +62,31 @@ export type QueueSettings = {
 };
 
 /** A pg-boss instance on our database (PGlite or the shared Postgres pool), with our queues created. */
-export async function startQueue(database: Database, settings: QueueSettings, onError: (error: Error) => void): Promise<PgBoss> {
+export async function startQueue(
+  database: Database,
+  settings: QueueSettings,
+  onError: (error: Error) => void,
+): Promise<PgBoss> {
   const db: Executor =
     database.kind === 'pglite'
       ? executorFor(database.pglite as unknown as RawQueryable)
       : settledCompletions({ executeSql: (text, values) => database.pool!.query(text, values) }, onError);
-  const maintenanceIntervalSeconds = settings.maintenanceIntervalSeconds ?? Math.max(1, Math.min(60, settings.expireInSeconds));
-  const boss = new PgBoss({ db: db as PgBoss.Db, supervise: true, schedule: false, migrate: true, maintenanceIntervalSeconds });
+  const maintenanceIntervalSeconds =
+    settings.maintenanceIntervalSeconds ?? Math.max(1, Math.min(60, settings.expireInSeconds));
+  const boss = new PgBoss({
+    db: db as PgBoss.Db,
+    supervise: true,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds,
+  });
   boss.on('error', onError);
   await boss.start();
   await ensureQueue(boss, VAS_POSTING_QUEUE, settings);
-  await createMailQueue(boss, settings.mailRetryDelaySeconds ? { retryDelaySeconds: settings.mailRetryDelaySeconds } : {});
+  await createMailQueue(
+    boss,
+    settings.mailRetryDelaySeconds ? { retryDelaySeconds: settings.mailRetryDelaySeconds } : {},
+  );
   return boss;
 }
 
@@ -108,7 +100,10 @@ export function vasRecordsWithLiveJobs(db: Db) {
     const result = await db.execute(
       sql`SELECT DISTINCT (data->>'recordId')::int AS id FROM pgboss.job
           WHERE name = ${VAS_POSTING_QUEUE} AND state IN ('created', 'retry', 'active')
-            AND (data->>'recordId')::int IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+            AND (data->>'recordId')::int IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
     );
     return new Set(rowsOf<{ id: number }>(result).map((r) => Number(r.id)));
   };

@@ -2,26 +2,31 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { isConnectionError, retryOnConnectionLoss } from '../db/connection-faults.js';
-import { postExactlyOnce, type PostingOutcome } from '../modules/posting/exactly-once.js';
+import type { KindRules } from '../modules/posting/kind-rules.js';
+import { postOne } from '../modules/posting/post-one.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
-import { idempotencyKey, leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
-import { isPosted, type KindRules } from '../modules/posting/posting.service.js';
-import { sapRef, type SapDocument, type SapGateway } from '../modules/posting/sap-gateway.js';
+import { leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
+import { isPosted } from '../modules/posting/posting.service.js';
+import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
-import { transactionExecutor, VAS_POSTING_QUEUE } from './queue.js';
+import { VAS_POSTING_QUEUE } from './queue.js';
+import { transactionExecutor } from './sql-executor.js';
 
 /** The job's payload: only the record id; everything else is read from the row the post request stored. */
 export const vasPostingJob = z.object({ recordId: z.number().int().positive() });
 export type VasPostingJob = z.infer<typeof vasPostingJob>;
 
-const step = POSTING_STEPS.VAS;
+const step = POSTING_STEPS.vasTransaction;
 
 /** Enqueues one job per claimed row inside the claiming transaction. */
 export function vasEnqueuer(boss: PgBoss) {
   return async (tx: Db, ids: number[]) => {
     const db = transactionExecutor(tx) as PgBoss.Db;
     for (const recordId of ids) {
-      const jobId = await boss.send(VAS_POSTING_QUEUE, { recordId } satisfies VasPostingJob, { db, singletonKey: `vas-${recordId}` });
+      const jobId = await boss.send(VAS_POSTING_QUEUE, { recordId } satisfies VasPostingJob, {
+        db,
+        singletonKey: `vas-${recordId}`,
+      });
       // No job means a queued row nobody would post: fail the claim (its transaction rolls back) instead.
       if (!jobId) throw new Error(`The posting queue did not take VAS transaction #${recordId}.`);
     }
@@ -31,7 +36,7 @@ export function vasEnqueuer(boss: PgBoss) {
 export type VasHandlerDeps = {
   repository: PostingRepository;
   sap: () => SapGateway;
-  rules: KindRules<unknown>;
+  rules: KindRules<any, unknown, unknown>;
   settleMs?: number;
   /** SAP_TIMEOUT_MS: how long a row's lease lives (posting-steps.ts, `staleAfterMs`); default 30 s. */
   sapTimeoutMs?: number;
@@ -63,11 +68,18 @@ export class VasRetryLater extends Error {
  * jobs in hand): the row's lease tells. A live lease means another worker is on it (retry later); a stale one
  * means that worker died, and this one takes the row over and looks the key up first.
  */
-export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWithMetadata<VasPostingJob>): Promise<void> {
+export async function handleVasPosting(
+  deps: VasHandlerDeps,
+  job: PgBoss.JobWithMetadata<VasPostingJob>,
+): Promise<void> {
   const { recordId } = vasPostingJob.parse(job.data);
   const timeoutMs = deps.sapTimeoutMs ?? 30_000;
   const lastTry = job.retryCount >= job.retryLimit;
-  const taken = await deps.repository.takeQueued(step, recordId, new Date(Date.now() - staleAfterMs(timeoutMs)));
+  const taken = await deps.repository.takeQueued(
+    step,
+    recordId,
+    new Date(Date.now() - staleAfterMs(timeoutMs)),
+  );
   if (!taken) return; // posted or failed already: a duplicate delivery does nothing
   if (taken === 'busy') {
     if (lastTry) {
@@ -75,7 +87,9 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
       deps.log.warn({ recordId }, 'VAS transaction still held by another worker; leaving it to that worker');
       return;
     }
-    throw new VasRetryLater(`VAS transaction #${recordId} is being posted by another worker right now; trying again later.`);
+    throw new VasRetryLater(
+      `VAS transaction #${recordId} is being posted by another worker right now; trying again later.`,
+    );
   }
   const { attemptId, previous } = taken;
   const renew = setInterval(() => {
@@ -83,36 +97,50 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
   }, leaseRenewalMs(timeoutMs));
   renew.unref();
   try {
-    const row = (await deps.repository.loadRow(step, recordId))!;
-    const key = idempotencyKey(step.kind, recordId);
-    const lookUpFirst = previous === 'posting' || job.retryCount > 0 || (await deps.repository.hadUncertainAttempt(step, recordId, attemptId));
-    let document: SapDocument;
-    try {
-      document = await retryOnConnectionLoss(async () =>
-        deps.rules.document(row, { id: recordId, postingDate: String(row.postingDate), postingDay: String(row.postingDate), input: {} }, key),
-      );
-    } catch (error) {
+    const { row } = (await deps.repository.loadRow(step, recordId))!;
+    const lookUpFirst =
+      previous === 'posting' ||
+      job.retryCount > 0 ||
+      (await deps.repository.hadUncertainAttempt(step, recordId, attemptId));
+    // The document is built from the row the post request stored (its inputs are in it).
+    const request = {
+      id: recordId,
+      postingDate: String(row.postingDate),
+      postingDay: String(row.postingDate),
+      input: {},
+    };
+    const result = await postOne({ sap: deps.sap, settleMs: deps.settleMs }, step, deps.rules, {
+      row,
+      request,
+      lookUpFirst,
+    });
+    if (!result.sent) {
+      const error = 'unprepared' in result ? result.unprepared : undefined;
       // The database was away: nothing was sent; the job is retried (pg-boss) and the row stays queued for it.
       if (isConnectionError(error)) throw error;
       // Nothing was sent: the row cannot become a SAP document as it stands (e.g. its account was removed).
-      const message = error instanceof PostingRuleError ? error.message : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
-      if (!(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message })))) return;
+      const message =
+        error instanceof PostingRuleError
+          ? error.message
+          : `It could not be prepared for SAP (${error instanceof Error ? error.message : String(error)}).`;
+      if (
+        !(await retryOnConnectionLoss(() =>
+          deps.repository.markFailed(step, recordId, attemptId, { outcome: 'failed', message }),
+        ))
+      )
+        return;
       deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
       await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${message}`);
       return;
     }
-    let outcome: PostingOutcome;
-    try {
-      outcome = await postExactlyOnce(deps.sap(), document, key, { lookUpFirst, maxPosts: 1, settleMs: deps.settleMs ?? 500 });
-    } catch (error) {
-      // E.g. the SAP client closed under a shutdown: whether the POST left is not known.
-      outcome = { outcome: 'unknown', message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).` };
-    }
+    const { outcome } = result;
 
     if (isPosted(outcome)) {
       // Idempotent, so retried on a lost connection; if the database stays away the job fails and its retry
       // (or, past the last one, the sweeper) finds the document in SAP by its key.
-      await retryOnConnectionLoss(() => deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome));
+      await retryOnConnectionLoss(() =>
+        deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome),
+      );
       deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
       await audit(deps, `Posted VAS transaction #${recordId} to SAP from the queue (${sapRef(outcome.ref)})`);
       return;
@@ -120,13 +148,24 @@ export async function handleVasPosting(deps: VasHandlerDeps, job: PgBoss.JobWith
     const refused = outcome.outcome === 'failed' && !outcome.retryable;
     if (refused || lastTry) {
       // Fenced: a row another worker took over meanwhile is that worker's to record (and audit).
-      if (!(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, outcome)))) return;
+      if (
+        !(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, outcome)))
+      )
+        return;
       deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
-      await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${outcome.message}`);
+      await audit(
+        deps,
+        `VAS transaction #${recordId} could not be posted from the queue: ${outcome.message}`,
+      );
       return;
     }
     // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.
-    if (!(await retryOnConnectionLoss(() => deps.repository.requeue(step, recordId, attemptId, outcome.message)))) return;
+    if (
+      !(await retryOnConnectionLoss(() =>
+        deps.repository.requeue(step, recordId, attemptId, outcome.message),
+      ))
+    )
+      return;
     throw new VasRetryLater(`VAS transaction #${recordId} not confirmed by SAP yet: ${outcome.message}`);
   } finally {
     clearInterval(renew);

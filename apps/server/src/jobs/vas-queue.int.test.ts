@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { postingAttempts, vasTransactions } from '../db/schema.js';
+import { postingAttempts } from '../db/schema.js';
+import { vasTransactions } from '../modules/records/kinds/tables.js';
 import { INTERRUPTED_MESSAGE } from '../modules/posting/posting-sweeper.js';
 import { POSTING_STEPS } from '../modules/posting/posting-steps.js';
-import type { KindRules } from '../modules/posting/posting.service.js';
+import type { KindRules } from '../modules/posting/kind-rules.js';
 import { sapGatewayFor } from '../modules/posting/sap-gateway-adapter.js';
 import { waitFor } from '../test/fixtures.js';
 import {
@@ -40,7 +41,7 @@ let revenue: number;
 let cost: number;
 const today = nairobiDay();
 const PATH = '/api/v1/journalVasTransaction';
-const step = POSTING_STEPS.VAS;
+const step = POSTING_STEPS.vasTransaction;
 
 beforeAll(async () => {
   h = await startPostingHarness({
@@ -143,7 +144,10 @@ async function expectVasPostedOnce(rows: VasRow[], postingDate = today, taxDate 
 
 /** The audit log's entries as [event, user], newest first. */
 const auditTrail = async () =>
-  ((await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]).map((e) => [e.event, e.createdBy]);
+  ((await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]).map((e) => [
+    e.event,
+    e.createdBy,
+  ]);
 
 const listedIds = async () => ((await admin.get(PATH)).body.data as { id: number }[]).map((r) => r.id);
 
@@ -213,13 +217,28 @@ describe('the VAS queue', () => {
     // The queue's outcomes are in the audit log, as the system's (written just after each row settles).
     const trail = await waitFor(async () => {
       const entries = await auditTrail();
-      return all.every((r) => entries.some(([event]) => event!.includes(`VAS transaction #${r.id} `))) && entries;
+      return (
+        all.every((r) => entries.some(([event]) => event!.includes(`VAS transaction #${r.id} `))) && entries
+      );
     }, "the queue's audit entries");
     expect(trail).toEqual(
       expect.arrayContaining([
-        [expect.stringMatching(new RegExp(`^Posted VAS transaction #${good!.id} to SAP from the queue \\(DocEntry \\d+, DocNum \\d+\\)$`)), 'System'],
-        [`VAS transaction #${unknownSupplier!.id} could not be posted from the queue: No matching records found (ODBC -2028)`, 'System'],
-        [`VAS transaction #${locked!.id} could not be posted from the queue: Posting period locked; specify an alternative date`, 'System'],
+        [
+          expect.stringMatching(
+            new RegExp(
+              `^Posted VAS transaction #${good!.id} to SAP from the queue \\(DocEntry \\d+, DocNum \\d+\\)$`,
+            ),
+          ),
+          'System',
+        ],
+        [
+          `VAS transaction #${unknownSupplier!.id} could not be posted from the queue: No matching records found (ODBC -2028)`,
+          'System',
+        ],
+        [
+          `VAS transaction #${locked!.id} could not be posted from the queue: Posting period locked; specify an alternative date`,
+          'System',
+        ],
       ]),
     );
     // A refusal is final for that try: one attempt, no retries.
@@ -362,7 +381,7 @@ describe('a job delivered again while a worker holds its row', () => {
     await expectNotInSap(h.sim, [keyOf('VAS', row.id)]);
 
     const stored = await storedRow(h, 'vas', row.id);
-    const document = await (h.app.services.vasWorker.rules as KindRules<unknown>).document(
+    const document = await (h.app.services.vasWorker.rules as KindRules<any, unknown, unknown>).document(
       stored,
       { id: row.id, postingDate: today, postingDay: today, input: {} } as never,
       keyOf('VAS', row.id),

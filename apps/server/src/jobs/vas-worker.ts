@@ -7,7 +7,11 @@ import { handleVasPosting, type VasHandlerDeps, type VasPostingJob } from './vas
  * LOCKED). A loop that found a job polls again right after it instead of sleeping out its polling interval,
  * so a busy queue drains at SAP's pace, not at one job per loop per interval (bench:queue measured 2/s per loop).
  */
-export async function startVasWorker(boss: PgBoss, deps: VasHandlerDeps, concurrency: number): Promise<string[]> {
+export async function startVasWorker(
+  boss: PgBoss,
+  deps: VasHandlerDeps,
+  concurrency: number,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < concurrency; i += 1) {
     let id = '';

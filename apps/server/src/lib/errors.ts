@@ -1,4 +1,4 @@
-/** Errors a service throws for a person to read; the error plugin turns them into auth-contract bodies. */
+/** Errors a service throws for a person to read; the error plugin turns them into docs/design/auth-contract.md error bodies. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

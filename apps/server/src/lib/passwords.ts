@@ -23,7 +23,10 @@ export function prepareDummyHash(): Promise<string> {
  * Verifies a password; with no stored hash it still spends the same work on a dummy hash so the answer
  * time does not reveal whether the account exists.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     await verify(await prepareDummyHash(), password).catch(() => false);
     return false;

@@ -15,10 +15,18 @@ describe('resolvePostingDate (spec section 5)', () => {
   });
 
   it('refuses a date that does not exist, one in the future, and one before the document date', () => {
-    expect(resolvePostingDate('2026-02-30', documentDate, TZ, now)).toEqual({ error: 'The posting date is not a valid date.' });
-    expect(resolvePostingDate('not a date', documentDate, TZ, now)).toEqual({ error: 'The posting date is not a valid date.' });
-    expect(resolvePostingDate('2026-11-23', documentDate, TZ, now)).toEqual({ error: 'The posting date cannot be in the future.' });
-    expect(resolvePostingDate('2026-11-22 10:30:00', documentDate, TZ, now)).toEqual({ error: 'The posting date cannot be in the future.' });
+    expect(resolvePostingDate('2026-02-30', documentDate, TZ, now)).toEqual({
+      error: 'The posting date is not a valid date.',
+    });
+    expect(resolvePostingDate('not a date', documentDate, TZ, now)).toEqual({
+      error: 'The posting date is not a valid date.',
+    });
+    expect(resolvePostingDate('2026-11-23', documentDate, TZ, now)).toEqual({
+      error: 'The posting date cannot be in the future.',
+    });
+    expect(resolvePostingDate('2026-11-22 10:30:00', documentDate, TZ, now)).toEqual({
+      error: 'The posting date cannot be in the future.',
+    });
     expect(resolvePostingDate('2026-11-09', documentDate, TZ, now)).toEqual({
       error: 'The posting date cannot be before the document date (2026-11-10).',
     });
@@ -51,6 +59,8 @@ describe('resolvePostingDate (spec section 5)', () => {
     }
     // Real ones still resolve to their day in the application's zone.
     expect(resolvePostingDate('2026-11-20T10:00+0300', documentDate, TZ, now)).toEqual({ day: '2026-11-20' });
-    expect(resolvePostingDate('2026-11-20T23:59:59.999-05:00', documentDate, TZ, now)).toEqual({ day: '2026-11-21' });
+    expect(resolvePostingDate('2026-11-20T23:59:59.999-05:00', documentDate, TZ, now)).toEqual({
+      day: '2026-11-21',
+    });
   });
 });

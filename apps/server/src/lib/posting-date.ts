@@ -1,16 +1,20 @@
 import { isValid, parseISO } from 'date-fns';
-import { fromZonedTime } from 'date-fns-tz';
 import { POSTING_DATE_PATTERN, postingDateProblem } from '@ff/contract/plain';
-import { formatDay } from './time.js';
+import { formatDay, instantOfWallClock } from './time.js';
 
 type Resolved = { day: string } | { error: string };
 
 /**
  * Resolves the posting date a user picked to SAP's posting day in the application's time zone and checks
- * spec section 5: not later than now, not earlier than the row's document date (compared by day).
+ * docs/spec/product-spec.md section 5: not later than now, not earlier than the row's document date (compared by day).
  * Accepts 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm[:ss[.SSS]]' (local to the time zone) or either with an offset.
  */
-export function resolvePostingDate(input: string, documentDate: Date, timeZone: string, now: Date = new Date()): Resolved {
+export function resolvePostingDate(
+  input: string,
+  documentDate: Date,
+  timeZone: string,
+  now: Date = new Date(),
+): Resolved {
   return createPostingDateResolver(timeZone, now)(input, documentDate);
 }
 
@@ -30,7 +34,7 @@ export function createPostingDateResolver(timeZone: string, now: Date = new Date
     if (!parts || postingDateProblem(trimmed)) return { error: 'The posting date is not a valid date.' };
     const [, date, time, offset] = parts;
     const wallClock = `${date}T${time ?? '00:00'}`;
-    const instant = offset ? parseISO(`${wallClock}${offset}`) : fromZonedTime(wallClock, timeZone);
+    const instant = offset ? parseISO(`${wallClock}${offset}`) : instantOfWallClock(wallClock, timeZone);
     if (!isValid(instant)) return { error: 'The posting date is not a valid date.' };
     const day = formatDay(instant, timeZone);
     if (day > today || instant.getTime() > now.getTime() + 60_000) {
@@ -47,7 +51,8 @@ export function createPostingDateResolver(timeZone: string, now: Date = new Date
     }
     if ('error' in date) return date;
     const documentDay = formatDay(documentDate, timeZone);
-    if (date.day < documentDay) return { error: `The posting date cannot be before the document date (${documentDay}).` };
+    if (date.day < documentDay)
+      return { error: `The posting date cannot be before the document date (${documentDay}).` };
     return { day: date.day };
   };
 }

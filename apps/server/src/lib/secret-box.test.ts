@@ -23,8 +23,12 @@ describe('secret box', () => {
     const [v, iv, tag, ct] = sealed.split('.') as [string, string, string, string];
     const flipped = Buffer.from(ct, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => createSecretBox(KEY, 'sap-password').open([v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow(SecretBoxError);
-    expect(() => createSecretBox(KEY, 'sap-password').open([v, iv, tag.slice(0, 8), ct].join('.'))).toThrow(SecretBoxError);
+    expect(() =>
+      createSecretBox(KEY, 'sap-password').open([v, iv, tag, flipped.toString('base64url')].join('.')),
+    ).toThrow(SecretBoxError);
+    expect(() => createSecretBox(KEY, 'sap-password').open([v, iv, tag.slice(0, 8), ct].join('.'))).toThrow(
+      SecretBoxError,
+    );
     expect(() => createSecretBox(KEY, 'sap-password').open('plaintext')).toThrow(/format/);
   });
 

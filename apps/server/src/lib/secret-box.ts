@@ -22,7 +22,8 @@ export type SecretBox = {
 export function createSecretBox(appKey: string | undefined, purpose: string): SecretBox {
   let key: Buffer | undefined;
   const keyOf = () => {
-    if (!appKey) throw new SecretBoxError('APP_KEY is not set, so stored secrets cannot be encrypted or read.');
+    if (!appKey)
+      throw new SecretBoxError('APP_KEY is not set, so stored secrets cannot be encrypted or read.');
     key ??= Buffer.from(hkdfSync('sha256', appKey, SALT, purpose, 32));
     return key;
   };
@@ -43,13 +44,20 @@ export function createSecretBox(appKey: string | undefined, purpose: string): Se
         throw new SecretBoxError('The stored secret is not in a format this server can read.');
       }
       try {
-        const decipher = createDecipheriv('aes-256-gcm', keyOf(), Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+        const decipher = createDecipheriv('aes-256-gcm', keyOf(), Buffer.from(iv, 'base64url'), {
+          authTagLength: TAG_BYTES,
+        });
         decipher.setAAD(aad);
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+        return Buffer.concat([
+          decipher.update(Buffer.from(ciphertext, 'base64url')),
+          decipher.final(),
+        ]).toString('utf8');
       } catch (error) {
         if (error instanceof SecretBoxError) throw error;
-        throw new SecretBoxError('The stored secret cannot be decrypted: APP_KEY has changed since it was saved, or the value was altered.');
+        throw new SecretBoxError(
+          'The stored secret cannot be decrypted: APP_KEY has changed since it was saved, or the value was altered.',
+        );
       }
     },
   };

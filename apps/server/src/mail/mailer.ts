@@ -30,7 +30,11 @@ export function createMailer(options: {
   const { db, log } = options;
   // Bounded timeouts: a hung SMTP server fails the attempt (and the job retries) well before the job expires.
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
+    ? nodemailer.createTransport(options.smtpUrl, {
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      })
     : undefined;
   const box = createSecretBox(options.appKey, 'mail_queue.body_sealed');
   /** Work still running in this process (enqueues, and deliveries without a queue): closing waits for it. */
@@ -54,7 +58,8 @@ export function createMailer(options: {
         if (options.sendDelivery) await options.sendDelivery(row!.id, tx);
         return row!.id;
       });
-      if (!options.sendDelivery) track(mailer.deliver(id), 'Sending mail failed; it stays in mail_queue', mail.to);
+      if (!options.sendDelivery)
+        track(mailer.deliver(id), 'Sending mail failed; it stays in mail_queue', mail.to);
       return id;
     },
 
@@ -72,24 +77,40 @@ export function createMailer(options: {
       if (!row) return;
       const mail = { to: row.recipient, subject: row.subject, text: box.open(row.bodySealed) };
       if (!transport) {
-        log.info({ mail: { to: mail.to, subject: mail.subject } }, `Mail (not sent: SMTP_URL is not set)\n${mail.text}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `Mail (not sent: SMTP_URL is not set)\n${mail.text}`,
+        );
       } else {
         try {
-          await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           await db.transaction(async (tx) => {
-            await tx.insert(outbox).values({ recipient: mail.to, subject: mail.subject, transport: 'smtp', error: reason });
-            await tx.update(mailQueue).set({ attempts: sql`${mailQueue.attempts} + 1`, lastError: reason }).where(eq(mailQueue.id, id));
+            await tx
+              .insert(outbox)
+              .values({ recipient: mail.to, subject: mail.subject, transport: 'smtp', error: reason });
+            await tx
+              .update(mailQueue)
+              .set({ attempts: sql`${mailQueue.attempts} + 1`, lastError: reason })
+              .where(eq(mailQueue.id, id));
           });
           throw error;
         }
       }
       // The outbox records that it left; the link itself is kept only in log mode (there is no other copy).
       await db.transaction(async (tx) => {
-        await tx
-          .insert(outbox)
-          .values({ recipient: mail.to, subject: mail.subject, body: transport ? null : mail.text, transport: transport ? 'smtp' : 'log' });
+        await tx.insert(outbox).values({
+          recipient: mail.to,
+          subject: mail.subject,
+          body: transport ? null : mail.text,
+          transport: transport ? 'smtp' : 'log',
+        });
         await tx.delete(mailQueue).where(eq(mailQueue.id, id));
       });
     },

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, CSRF_COOKIE, type PermissionName } from '@ff/contract';
 import type { AuditContext } from '../lib/audit-context.js';
 import { safeEqual } from '../lib/crypto.js';
-import { createAnonymousCsrf, type AnonymousCsrf } from '../modules/auth/anonymous-csrf.js';
-import type { LoadedSession, SessionRepository } from '../modules/auth/session.repository.js';
 
 /**
  * Every API and sign-in route declares who may call it:
@@ -28,15 +26,45 @@ declare module 'fastify' {
   }
 }
 
+/** A signed-in user as the session carries them (loaded with their role and its permissions). */
+export type SessionUser = {
+  id: number;
+  name: string;
+  email: string;
+  isActive: boolean;
+  roleId: number;
+  roleName: string;
+  roleActive: boolean;
+  permissions: string[];
+};
+
+export type LoadedSession = { id: string; csrfToken: string; lastSeenAt: Date; user: SessionUser | null };
+
+/** What access control needs of the session store (modules/auth/session.repository.ts provides it). */
+export type SessionStore = {
+  find(token: string): Promise<LoadedSession | null>;
+  destroy(id: string): PromiseLike<unknown>;
+  touchIfStale(session: LoadedSession): Promise<unknown>;
+};
+
+/** What access control needs of the anonymous CSRF tokens (modules/auth/anonymous-csrf.ts provides it). */
+export type AnonymousCsrfCheck = {
+  nonceOf(cookie: string | undefined): string | null;
+  verify(nonce: string, sent: string): boolean;
+};
+
 export const SESSION_COOKIE = 'ff_session';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A declared route; `schema` holds its request schemas (zod), so tests can generate requests from it. */
+/**
+ * A declared route; `schema` holds its request schemas (zod), so tests can generate requests from it, and its
+ * response schemas by status, so tests can hold its answers to them.
+ */
 export type RouteCatalogueEntry = {
   method: string;
   url: string;
   access: RouteAccess;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 };
 
 export function isSecureRequest(request: FastifyRequest) {
@@ -52,9 +80,21 @@ export function setSessionCookies(
 ) {
   const secure = isSecureRequest(request);
   if (cookies.token) {
-    reply.setCookie(SESSION_COOKIE, cookies.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+    reply.setCookie(SESSION_COOKIE, cookies.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: maxAgeSeconds,
+    });
   }
-  reply.setCookie(CSRF_COOKIE, cookies.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: maxAgeSeconds });
+  reply.setCookie(CSRF_COOKIE, cookies.csrfToken, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply) {
@@ -88,9 +128,9 @@ declare module 'fastify' {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  sessions: SessionRepository,
-  verifyApiToken: ApiTokenVerifier = async () => null,
-  anonymous: AnonymousCsrf = createAnonymousCsrf(undefined),
+  sessions: SessionStore,
+  verifyApiToken: ApiTokenVerifier,
+  anonymous: AnonymousCsrfCheck,
 ) {
   const catalogue: RouteCatalogueEntry[] = [];
   app.decorateRequest('session', null);
@@ -98,16 +138,19 @@ export function registerAccessControl(
   app.decorateRequest('apiClient', null);
   app.decorate('routeCatalogue', catalogue);
 
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
+  app.addHook('onRoute', function declare(this: FastifyInstance, route) {
+    const access = route.config?.access ?? this[CONTEXT_ACCESS];
+    if (access && !route.config?.access) route.config = { ...route.config, access };
     const url = route.url ?? route.path;
     const needsDeclaration = url.startsWith('/api/') || route.config?.requiresAccess === true;
-    if (needsDeclaration && !access) throw new Error(`Route ${String(route.method)} ${url} declares no access rule.`);
+    if (needsDeclaration && !access)
+      throw new Error(`Route ${String(route.method)} ${url} declares no access rule.`);
     if (access) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const { body, querystring, params } = (route.schema ?? {}) as RouteCatalogueEntry['schema'];
-      const schema = { body, querystring, params };
-      for (const method of methods) if (method !== 'HEAD') catalogue.push({ method: String(method), url, access, schema });
+      const { body, querystring, params, response } = (route.schema ?? {}) as RouteCatalogueEntry['schema'];
+      const schema = { body, querystring, params, response };
+      for (const method of methods)
+        if (method !== 'HEAD') catalogue.push({ method: String(method), url, access, schema });
     }
   });
 
@@ -161,9 +204,23 @@ export function registerAccessControl(
   });
 }
 
+const CONTEXT_ACCESS = Symbol('contextAccess');
+
+/**
+ * Declares `access` for every route registered in `context` (an encapsulated plugin context and the contexts
+ * inside it) that declares none itself: for plugins whose routes take no config, such as the API docs' pages.
+ * Call it before registering that plugin, and after registerAccessControl.
+ */
+export function declareContextAccess(context: FastifyInstance, access: RouteAccess) {
+  if (!context.hasDecorator('routeCatalogue'))
+    throw new Error('declareContextAccess needs registerAccessControl first.');
+  context.decorate(CONTEXT_ACCESS, { getter: () => access });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeCatalogue: RouteCatalogueEntry[];
+    [CONTEXT_ACCESS]?: RouteAccess;
   }
   interface FastifyContextConfig {
     requiresAccess?: boolean;

@@ -26,12 +26,15 @@ function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
     const field = issue.path.map(String).join('.') || 'body';
     if (errors[field]) continue;
     // `password_confirmation` -> "password confirmation" (Laravel's wording); a few names read better spelled out.
-    const label = FIELD_LABELS[field] ?? field
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .replace(/[._]/g, ' ')
-      .toLowerCase();
+    const label =
+      FIELD_LABELS[field] ??
+      field
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/[._]/g, ' ')
+        .toLowerCase();
     // A schema's own sentence (e.g. 'The posting date is required.') wins over the generic wording.
-    const missing = issue.code === 'invalid_type' && issue.input === undefined && /^Invalid input/.test(issue.message);
+    const missing =
+      issue.code === 'invalid_type' && issue.input === undefined && /^Invalid input/.test(issue.message);
     const message = missing ? `The ${label} field is required.` : issue.message;
     errors[field] = [message];
   }
@@ -45,7 +48,10 @@ export function registerValidation(app: FastifyInstance) {
     const input = data === null || data === undefined ? {} : data;
     // Text the database would not store exactly as received (NUL, lone surrogates) is refused first.
     const illFormed = findIllFormedText(input);
-    if (illFormed) return { error: new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] }) };
+    if (illFormed)
+      return {
+        error: new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] }),
+      };
     const result = (schema as ZodType).safeParse(input, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toFieldErrors(result.error.issues as Issue[])) };
@@ -61,12 +67,13 @@ export function registerValidation(app: FastifyInstance) {
     if (!schema.params) unchecked.push(request.params);
     for (const part of unchecked) {
       const illFormed = findIllFormedText(part);
-      if (illFormed) throw new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] });
+      if (illFormed)
+        throw new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] });
     }
   });
 }
 
-/** Maps every failure to the auth-contract error bodies; 500s are logged with the request id. */
+/** Maps every failure to the docs/design/auth-contract.md error bodies; 500s are logged with the request id. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { errors?: Record<string, string[]> }, request, reply) => {
     if (error instanceof RequestValidationError || error instanceof ValidationFailed) {
@@ -89,13 +96,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode === 429) return reply.code(429).send({ message: 'Too Many Attempts.' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      if (error instanceof SyntaxError) return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+      if (error instanceof SyntaxError)
+        return reply.code(400).send({ message: 'The request body is not valid JSON.' });
       return reply.code(error.statusCode).send({ message: error.message });
     }
     if (isConnectionError(error)) {
       // The database was away (a failover, a restart): not a bug, and trying again shortly will do.
       request.log.warn({ err: error }, 'The database is not reachable');
-      return reply.code(503).header('retry-after', '5').send({ message: 'The database is not reachable right now. Try again in a moment.' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is not reachable right now. Try again in a moment.' });
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ message: 'Server Error' });

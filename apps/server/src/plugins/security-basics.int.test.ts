@@ -37,40 +37,81 @@ describe('route catalogue', () => {
     const labels = server.app.routeCatalogue.map((r) => `${r.method} ${r.url}`);
     expect(labels).toContain(`GET ${EXPLODE}`);
     expect(labels).not.toContain('GET /api/v1/__test/undeclared');
-    for (const route of server.app.routeCatalogue) expect(['public', 'user', 'apiToken']).toContain(route.access.auth);
+    for (const route of server.app.routeCatalogue)
+      expect(['public', 'user', 'apiToken']).toContain(route.access.auth);
   });
 });
 
 describe('request bodies', () => {
   it('answers 413 for a JSON body over 1 MiB', async () => {
-    const response = await admin.post('/api/v1/roles', { name: 'Big', permissions: ['x'.repeat(1024 * 1024 + 10)] });
+    const response = await admin.post('/api/v1/roles', {
+      name: 'Big',
+      permissions: ['x'.repeat(1024 * 1024 + 10)],
+    });
     expect(response).toMatchObject({ status: 413, body: { message: 'The request body is too large.' } });
   });
 
   it('answers 415 for anything but JSON', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const response = await admin.request({ method: 'POST', url: '/api/v1/roles', payload: 'name=Sneaky', headers: { 'content-type': type } });
-      expect(response, type).toMatchObject({ status: 415, body: { message: 'Send the request body as application/json.' } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await admin.request({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: 'name=Sneaky',
+        headers: { 'content-type': type },
+      });
+      expect(response, type).toMatchObject({
+        status: 415,
+        body: { message: 'Send the request body as application/json.' },
+      });
     }
   });
 
   it('answers 422 for text holding U+0000 and for ids past PostgreSQL integers, which the database would refuse with a 500', async () => {
-    const nul = await admin.post('/api/v1/roles', { name: 'Nul\u0000Role', permissions: [PERMISSIONS.viewSalesInvoices] });
-    expect(nul).toMatchObject({ status: 422, body: { errors: { name: ['The text must not contain the NUL character (\\u0000).'] } } });
+    const nul = await admin.post('/api/v1/roles', {
+      name: 'Nul\u0000Role',
+      permissions: [PERMISSIONS.viewSalesInvoices],
+    });
+    expect(nul).toMatchObject({
+      status: 422,
+      body: { errors: { name: ['The text must not contain the NUL character (\\u0000).'] } },
+    });
     const login = await server.client().login('a\u0000@example.com', 'whatever');
-    expect(login).toMatchObject({ status: 422, body: { errors: { email: [expect.stringContaining('NUL')] } } });
+    expect(login).toMatchObject({
+      status: 422,
+      body: { errors: { email: [expect.stringContaining('NUL')] } },
+    });
     const query = await admin.get('/api/v1/users?fromDate=%00');
-    expect(query).toMatchObject({ status: 422, body: { errors: { fromDate: [expect.stringContaining('NUL')] } } });
+    expect(query).toMatchObject({
+      status: 422,
+      body: { errors: { fromDate: [expect.stringContaining('NUL')] } },
+    });
 
     const tooBig = await admin.patch('/api/v1/toggleUser/2147483648', { toggleStatus: true });
-    expect(tooBig).toMatchObject({ status: 422, body: { errors: { id: ['There is no record with this id.'] } } });
-    const posting = await admin.post('/api/v1/journalSaleInvoice', { postSap: [{ saleInvoice: 2 ** 31, postingDate: '2026-01-01' }] });
-    expect(posting).toMatchObject({ status: 422, body: { errors: { 'postSap.0.saleInvoice': ['There is no record with this id.'] } } });
+    expect(tooBig).toMatchObject({
+      status: 422,
+      body: { errors: { id: ['There is no record with this id.'] } },
+    });
+    const posting = await admin.post('/api/v1/journalSaleInvoice', {
+      postSap: [{ saleInvoice: 2 ** 31, postingDate: '2026-01-01' }],
+    });
+    expect(posting).toMatchObject({
+      status: 422,
+      body: { errors: { 'postSap.0.saleInvoice': ['There is no record with this id.'] } },
+    });
     expect((await admin.patch('/api/v1/toggleUser/2147483647', { toggleStatus: true })).status).toBe(404);
   });
 
   it('answers 400 with a message for invalid JSON', async () => {
-    const response = await admin.request({ method: 'POST', url: '/api/v1/roles', payload: '{"name": "Broken",', headers: { 'content-type': 'application/json' } });
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/v1/roles',
+      payload: '{"name": "Broken",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response).toMatchObject({ status: 400, body: { message: 'The request body is not valid JSON.' } });
   });
 });
@@ -78,14 +119,21 @@ describe('request bodies', () => {
 describe('responses', () => {
   it('an unknown API route is a JSON 404', async () => {
     const response = await admin.get('/api/v1/no-such-thing?x=1');
-    expect(response).toMatchObject({ status: 404, body: { message: 'The resource GET /api/v1/no-such-thing does not exist.' } });
+    expect(response).toMatchObject({
+      status: 404,
+      body: { message: 'The resource GET /api/v1/no-such-thing does not exist.' },
+    });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one (security headers: security-headers.int.test.ts)', async () => {
-    expect((await admin.get('/user', { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe('trace-42');
-    const replaced = String((await admin.get('/user', { 'x-request-id': 'bad id <script>' })).headers['x-request-id']);
+    expect((await admin.get('/user', { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe(
+      'trace-42',
+    );
+    const replaced = String(
+      (await admin.get('/user', { 'x-request-id': 'bad id <script>' })).headers['x-request-id'],
+    );
     expect(replaced).not.toContain('<');
     expect(replaced).toMatch(/^[\w.-]{1,100}$/);
   });
@@ -98,13 +146,18 @@ describe('responses', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
     const requestId = response.headers['x-request-id'];
-    const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; err?: { message?: string } }).find((l) => l.reqId === requestId);
+    const logged = logLines
+      .map((l) => JSON.parse(l) as { reqId?: string; err?: { message?: string } })
+      .find((l) => l.reqId === requestId);
     expect(logged?.err?.message).toContain('secret detail');
   });
 
   it('/health/live and /health/ready answer 200', async () => {
     expect(await server.client().get('/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await server.client().get('/health/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect(await server.client().get('/health/ready')).toMatchObject({
+      status: 200,
+      body: { status: 'ready' },
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import type { TestClient, TestResponse } from '../test/test-client.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer, type TestServer } from '../test/test-server.js';
 
 /**
- * Response headers (auth-contract.md "Headers"): a strict CSP, no-store on every API answer, no
+ * Response headers (docs/design/auth-contract.md "Headers"): a strict CSP, no-store on every API answer, no
  * X-Powered-By, and HSTS exactly when the request came over https, which the app believes of a
  * `X-Forwarded-Proto: https` header only when it comes from a proxy TRUST_PROXY trusts.
  */
@@ -18,7 +18,12 @@ let ctx: CaseContext;
 let admin: TestClient;
 beforeAll(async () => {
   h = await startPostingHarness({ queue: true, worker: false });
-  ctx = { h, apiToken: (await h.app.services.apiTokens.create('security-headers', { actor: SYSTEM_ACTOR, ip: '127.0.0.1' })).token };
+  ctx = {
+    h,
+    apiToken: (
+      await h.app.services.apiTokens.create('security-headers', { actor: SYSTEM_ACTOR, ip: '127.0.0.1' })
+    ).token,
+  };
   admin = await h.signInAsAdmin();
 }, 120_000);
 afterAll(async () => {
@@ -29,18 +34,26 @@ afterAll(async () => {
 function headerProblems(response: TestResponse): string[] {
   const problems: string[] = [];
   const csp = String(response.headers['content-security-policy'] ?? '');
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
   const expectDirective = (name: string, values: string[]) => {
-    if (JSON.stringify(directives.get(name)) !== JSON.stringify(values)) problems.push(`CSP ${name} is ${JSON.stringify(directives.get(name))}`);
+    if (JSON.stringify(directives.get(name)) !== JSON.stringify(values))
+      problems.push(`CSP ${name} is ${JSON.stringify(directives.get(name))}`);
   };
   expectDirective('default-src', ["'self'"]);
   expectDirective('script-src', ["'self'"]);
   expectDirective('object-src', ["'none'"]);
   expectDirective('frame-ancestors', ["'none'"]);
   expectDirective('base-uri', ["'self'"]);
-  if (response.headers['cache-control'] !== 'no-store') problems.push(`cache-control is ${String(response.headers['cache-control'])}`);
+  if (response.headers['cache-control'] !== 'no-store')
+    problems.push(`cache-control is ${String(response.headers['cache-control'])}`);
   if (response.headers['x-powered-by'] !== undefined) problems.push('x-powered-by is sent');
-  if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('x-content-type-options is not nosniff');
+  if (response.headers['x-content-type-options'] !== 'nosniff')
+    problems.push('x-content-type-options is not nosniff');
   if (response.headers['strict-transport-security'] !== undefined) problems.push('HSTS over plain http');
   if (!/^[\w.-]{1,100}$/.test(String(response.headers['x-request-id']))) problems.push('no request id');
   return problems;
@@ -54,13 +67,27 @@ describe('every route of the catalogue', () => {
       const request = await routeCase.valid(ctx);
       let client = admin;
       if (routeCase.ownsSession) client = await h.signInAsAdmin();
-      const headers: Record<string, string> = route.access.auth === 'apiToken' ? { authorization: `Bearer ${ctx.apiToken}` } : {};
-      const body = request.body !== undefined ? { body: request.body } : UNSAFE.has(route.method) ? { body: {} } : {};
-      const allowed = await client.request({ method: route.method as 'GET', url: withQuery(request), headers, ...body });
-      const refused = await h.client().request({ method: route.method as 'GET', url: withQuery(request), ...body });
+      const headers: Record<string, string> =
+        route.access.auth === 'apiToken' ? { authorization: `Bearer ${ctx.apiToken}` } : {};
+      const body =
+        request.body !== undefined ? { body: request.body } : UNSAFE.has(route.method) ? { body: {} } : {};
+      const allowed = await client.request({
+        method: route.method as 'GET',
+        url: withQuery(request),
+        headers,
+        ...body,
+      });
+      const refused = await h
+        .client()
+        .request({ method: route.method as 'GET', url: withQuery(request), ...body });
       expect(allowed.status, routeLabel(route)).toBe(request.status);
-      expect(refused.status, routeLabel(route)).toBeGreaterThanOrEqual(route.access.auth === 'public' ? 200 : 400);
-      for (const [what, response] of [['allowed', allowed], ['refused', refused]] as const) {
+      expect(refused.status, routeLabel(route)).toBeGreaterThanOrEqual(
+        route.access.auth === 'public' ? 200 : 400,
+      );
+      for (const [what, response] of [
+        ['allowed', allowed],
+        ['refused', refused],
+      ] as const) {
         const found = headerProblems(response);
         if (found.length) problems[`${routeLabel(route)} (${what}, ${response.status})`] = found;
       }
@@ -72,12 +99,22 @@ describe('every route of the catalogue', () => {
     const anonymous = h.client();
     await anonymous.csrf();
     const answers: TestResponse[] = [
-      await admin.request({ method: 'POST', url: '/api/v1/roles', payload: '{"name":', headers: { 'content-type': 'application/json' } }),
+      await admin.request({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      }),
       await anonymous.get('/api/v1/users'),
       await admin.request({ method: 'POST', url: '/api/v1/import/cash-advances', body: [] }),
       await admin.get('/api/v1/no-such-route'),
       await admin.post('/api/v1/roles', { name: 'Big', permissions: ['x'.repeat(1024 * 1024 + 10)] }),
-      await admin.request({ method: 'POST', url: '/api/v1/roles', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await admin.request({
+        method: 'POST',
+        url: '/api/v1/roles',
+        payload: 'name=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       await admin.request({ method: 'POST', url: '/api/v1/roles', body: {}, xsrf: false }),
       await admin.post('/api/v1/roles', {}),
     ];
@@ -85,7 +122,8 @@ describe('every route of the catalogue', () => {
     const limited = h.client({ remoteAddress: '10.77.0.1' });
     await limited.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     let last: TestResponse | undefined;
-    for (let i = 0; i < 25 && last?.status !== 429; i += 1) last = await limited.post('/api/v1/testConnection', {});
+    for (let i = 0; i < 25 && last?.status !== 429; i += 1)
+      last = await limited.post('/api/v1/testConnection', {});
     answers.push(last!);
     expect(answers.map((a) => a.status)).toEqual([400, 401, 401, 404, 413, 415, 419, 422, 429]);
     for (const answer of answers) {

@@ -26,6 +26,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     },
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 }

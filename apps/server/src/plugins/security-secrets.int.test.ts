@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionSettings, salesInvoices } from '../db/schema.js';
+import { connectionSettings } from '../db/schema.js';
+import { salesInvoices } from '../modules/records/kinds/tables.js';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { startSapTestServer, type SapTestServer } from '../test/sap-test-server.js';
@@ -37,13 +38,43 @@ describe('secrets', () => {
 
     // Settings: save the password, read it back, test the connection with it, the stored one and wrong ones.
     const [setting] = (await admin.get('/api/v1/connectionSetting')).body.data;
-    expect((await admin.patch(`/api/v1/connectionSetting/${setting.id}`, { companyDb, username, password: sapPassword })).status).toBe(200);
-    expect((await admin.patch(`/api/v1/connectionSetting/${setting.id}`, { companyDb, username, password: TOO_LONG_PASSWORD })).status).toBe(422);
-    expect((await admin.get('/api/v1/connectionSetting')).body.data[0]).toMatchObject({ password: '', hasPassword: true });
-    expect((await admin.post('/api/v1/testConnection', { companyDb, username, password: '' })).body.status).toBe('success');
-    expect((await admin.post('/api/v1/testConnection', { companyDb, username, password: sapPassword })).body.status).toBe('success');
-    expect((await admin.post('/api/v1/testConnection', { companyDb, username, password: WRONG_PASSWORD })).body.status).toBe('failed');
-    expect((await admin.post('/api/v1/testConnection', { companyDb, username, password: TOO_LONG_PASSWORD })).status).toBe(422);
+    expect(
+      (
+        await admin.patch(`/api/v1/connectionSetting/${setting.id}`, {
+          companyDb,
+          username,
+          password: sapPassword,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.patch(`/api/v1/connectionSetting/${setting.id}`, {
+          companyDb,
+          username,
+          password: TOO_LONG_PASSWORD,
+        })
+      ).status,
+    ).toBe(422);
+    expect((await admin.get('/api/v1/connectionSetting')).body.data[0]).toMatchObject({
+      password: '',
+      hasPassword: true,
+    });
+    expect(
+      (await admin.post('/api/v1/testConnection', { companyDb, username, password: '' })).body.status,
+    ).toBe('success');
+    expect(
+      (await admin.post('/api/v1/testConnection', { companyDb, username, password: sapPassword })).body
+        .status,
+    ).toBe('success');
+    expect(
+      (await admin.post('/api/v1/testConnection', { companyDb, username, password: WRONG_PASSWORD })).body
+        .status,
+    ).toBe('failed');
+    expect(
+      (await admin.post('/api/v1/testConnection', { companyDb, username, password: TOO_LONG_PASSWORD }))
+        .status,
+    ).toBe(422);
     // SAP calls with the stored password: the account check and a posting.
     expect((await admin.get('/api/v1/accounts/sapCheck')).status).toBe(200);
 
@@ -54,17 +85,67 @@ describe('secrets', () => {
     const madeUp = `ffk_${randomBytes(32).toString('base64url')}`;
     const machine = server.client();
     const rows = [recordRows.sales(), { sourceId: 'broken' }];
-    const imported = await machine.request({ method: 'POST', url: '/api/v1/import/sales-invoices', body: rows, headers: bearer(token) });
+    const imported = await machine.request({
+      method: 'POST',
+      url: '/api/v1/import/sales-invoices',
+      body: rows,
+      headers: bearer(token),
+    });
     expect(imported).toMatchObject({ status: 200, body: { inserted: 1 } });
-    expect((await machine.request({ method: 'POST', url: '/api/v1/import/sales-invoices', body: 'x', headers: bearer(token) })).status).toBe(422);
-    expect((await machine.request({ method: 'POST', url: '/api/v1/import/nothing', body: [], headers: bearer(token) })).status).toBe(404);
+    expect(
+      (
+        await machine.request({
+          method: 'POST',
+          url: '/api/v1/import/sales-invoices',
+          body: 'x',
+          headers: bearer(token),
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await machine.request({
+          method: 'POST',
+          url: '/api/v1/import/nothing',
+          body: [],
+          headers: bearer(token),
+        })
+      ).status,
+    ).toBe(404);
     for (const refused of [revoked.token, madeUp, token.slice(0, -2)]) {
-      expect((await machine.request({ method: 'POST', url: '/api/v1/import/sales-invoices', body: [], headers: bearer(refused) })).status).toBe(401);
+      expect(
+        (
+          await machine.request({
+            method: 'POST',
+            url: '/api/v1/import/sales-invoices',
+            body: [],
+            headers: bearer(refused),
+          })
+        ).status,
+      ).toBe(401);
     }
-    const [record] = await server.database.db.select({ id: salesInvoices.id }).from(salesInvoices).where(eq(salesInvoices.sourceId, String(rows[0]!.sourceId)));
-    expect((await admin.post('/api/v1/journalSaleInvoice', { postSap: [{ saleInvoice: record!.id, postingDate: nairobiDay() }] })).status).toBe(200);
+    const [record] = await server.database.db
+      .select({ id: salesInvoices.id })
+      .from(salesInvoices)
+      .where(eq(salesInvoices.sourceId, String(rows[0]!.sourceId)));
+    expect(
+      (
+        await admin.post('/api/v1/journalSaleInvoice', {
+          postSap: [{ saleInvoice: record!.id, postingDate: nairobiDay() }],
+        })
+      ).status,
+    ).toBe(200);
     await server.app.services.apiTokens.revoke('tms-secrets', SYSTEM);
-    expect((await machine.request({ method: 'POST', url: '/api/v1/import/sales-invoices', body: [], headers: bearer(token) })).status).toBe(401);
+    expect(
+      (
+        await machine.request({
+          method: 'POST',
+          url: '/api/v1/import/sales-invoices',
+          body: [],
+          headers: bearer(token),
+        })
+      ).status,
+    ).toBe(401);
     expect((await admin.get('/api/v1/audits')).status).toBe(200);
 
     // The capture works: the log holds the requests and the SAP traffic, and the bodies were recorded.
@@ -75,7 +156,10 @@ describe('secrets', () => {
     expect(server.bodies.length).toBeGreaterThan(15);
     const bodies = server.bodies.join('\n');
 
-    const [stored] = await server.database.db.select().from(connectionSettings).orderBy(asc(connectionSettings.id));
+    const [stored] = await server.database.db
+      .select()
+      .from(connectionSettings)
+      .orderBy(asc(connectionSettings.id));
     const secrets: Record<string, string> = {
       'SAP password': sapPassword,
       'wrong SAP password': WRONG_PASSWORD,

@@ -15,7 +15,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -24,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     if (hasSpa && wantsHtml && !request.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: `The resource ${request.method} ${request.url.split('?')[0]} does not exist.` });
+    return reply
+      .code(404)
+      .send({ message: `The resource ${request.method} ${request.url.split('?')[0]} does not exist.` });
   });
 }

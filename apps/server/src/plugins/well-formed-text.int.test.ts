@@ -29,9 +29,13 @@ afterAll(async () => {
 });
 
 const LONE = '\ud800';
-const auditCount = async () => Number((await query<{ n: string | number }>(server, sql`SELECT count(*) AS n FROM audits`))[0]!.n);
+const auditCount = async () =>
+  Number((await query<{ n: string | number }>(server, sql`SELECT count(*) AS n FROM audits`))[0]!.n);
 
-async function expectRefusedAndChainIntact(send: () => Promise<{ status: number; body: { errors?: Record<string, string[]> } }>, field: string) {
+async function expectRefusedAndChainIntact(
+  send: () => Promise<{ status: number; body: { errors?: Record<string, string[]> } }>,
+  field: string,
+) {
   const before = await auditCount();
   const response = await send();
   const verified = await server.app.services.audit.verify();
@@ -46,26 +50,41 @@ describe('lone surrogates at the edge', () => {
   it('POST /login with a lone surrogate in the e-mail is a 422 naming email, and the audit chain stays intact', async () => {
     const visitor = server.client({ remoteAddress: '10.40.0.1' });
     await visitor.csrf();
-    await expectRefusedAndChainIntact(() => visitor.post('/login', { email: `${LONE}@x.test`, password: 'x' }), 'email');
+    await expectRefusedAndChainIntact(
+      () => visitor.post('/login', { email: `${LONE}@x.test`, password: 'x' }),
+      'email',
+    );
   });
 
   it('POST /forgot-password with a lone surrogate is a 422 naming email, and the audit chain stays intact', async () => {
     const visitor = server.client({ remoteAddress: '10.40.0.2' });
     await visitor.csrf();
-    await expectRefusedAndChainIntact(() => visitor.post('/forgot-password', { email: `ghost${LONE}@x.test` }), 'email');
+    await expectRefusedAndChainIntact(
+      () => visitor.post('/forgot-password', { email: `ghost${LONE}@x.test` }),
+      'email',
+    );
   });
 
   it('POST /api/v1/roles with a lone surrogate in the name is a 422 naming name, and no role or audit row is written', async () => {
     await expectRefusedAndChainIntact(
-      () => admin.post('/api/v1/roles', { name: `Clerks ${LONE}`, permissions: [PERMISSIONS.viewSalesInvoices] }),
+      () =>
+        admin.post('/api/v1/roles', { name: `Clerks ${LONE}`, permissions: [PERMISSIONS.viewSalesInvoices] }),
       'name',
     );
-    const roles = await query<{ name: string }>(server, sql`SELECT name FROM roles WHERE name LIKE 'Clerks %'`);
+    const roles = await query<{ name: string }>(
+      server,
+      sql`SELECT name FROM roles WHERE name LIKE 'Clerks %'`,
+    );
     expect(roles).toEqual([]);
   });
 
   it('names the nested field, and refuses NUL the same way', async () => {
-    const response = await admin.post('/api/v1/users', { name: 'Nul\u0000Name', email: 'nul@example.com', mobileNo: '+254700000000', role: 'Administrator' });
+    const response = await admin.post('/api/v1/users', {
+      name: 'Nul\u0000Name',
+      email: 'nul@example.com',
+      mobileNo: '+254700000000',
+      role: 'Administrator',
+    });
     expect(response).toMatchObject({ status: 422, body: { errors: { name: [NUL_MESSAGE] } } });
   });
 
@@ -77,6 +96,9 @@ describe('lone surrogates at the edge', () => {
     const badQuery = await visitor.post('/api/v1/__test/echo?q=a%00b', { text: 'ok' });
     expect(badQuery).toMatchObject({ status: 422, body: { errors: { q: [NUL_MESSAGE] } } });
     const badBody = await visitor.post('/api/v1/__test/echo', { nested: { text: `x${LONE}` } });
-    expect(badBody).toMatchObject({ status: 422, body: { errors: { 'nested.text': [LONE_SURROGATE_MESSAGE] } } });
+    expect(badBody).toMatchObject({
+      status: 422,
+      body: { errors: { 'nested.text': [LONE_SURROGATE_MESSAGE] } },
+    });
   });
 });

@@ -20,7 +20,10 @@ export async function tableNames(database: Pick<Database, 'db'>): Promise<string
   return rows.map((r) => r.name);
 }
 
-export async function tableSnapshot(database: Pick<Database, 'db'>, tables: readonly string[]): Promise<TableSnapshot> {
+export async function tableSnapshot(
+  database: Pick<Database, 'db'>,
+  tables: readonly string[],
+): Promise<TableSnapshot> {
   const parts = tables.map((name) => {
     const table = sql.identifier(name);
     const hash = TOUCHED_ON_READ.has(name)

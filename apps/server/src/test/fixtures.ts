@@ -23,11 +23,22 @@ const cachedHash = (password: string) => {
 const unique = () => randomBytes(4).toString('hex');
 
 /** A role created through the roles service (as the system), holding exactly these permissions. */
-export async function createRole(server: TestServer, permissions: PermissionName[], name = `Role ${unique()}`) {
+export async function createRole(
+  server: TestServer,
+  permissions: PermissionName[],
+  name = `Role ${unique()}`,
+) {
   return server.app.services.roles.create({ name, permissions }, { actor: SYSTEM_ACTOR, ip: '127.0.0.1' });
 }
 
-export type TestUser = { id: number; name: string; email: string; password: string; roleId: number; roleName: string };
+export type TestUser = {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  roleId: number;
+  roleName: string;
+};
 
 /**
  * A user with a known password holding `role` (a role name) or, when `permissions` is given, a new role
@@ -35,7 +46,13 @@ export type TestUser = { id: number; name: string; email: string; password: stri
  */
 export async function createUser(
   server: TestServer,
-  options: { permissions?: PermissionName[]; role?: string; name?: string; email?: string; password?: string } = {},
+  options: {
+    permissions?: PermissionName[];
+    role?: string;
+    name?: string;
+    email?: string;
+    password?: string;
+  } = {},
 ): Promise<TestUser> {
   const db = server.database.db;
   const roleName = options.role ?? (await createRole(server, options.permissions ?? [])).name;
@@ -56,7 +73,11 @@ export async function createUser(
 }
 
 /** A new client signed in as `user`. */
-export async function signedIn(server: TestServer, user: TestUser, options?: Parameters<TestServer['client']>[0]): Promise<TestClient> {
+export async function signedIn(
+  server: TestServer,
+  user: TestUser,
+  options?: Parameters<TestServer['client']>[0],
+): Promise<TestClient> {
   const client = server.client(options);
   await client.signIn(user.email, user.password);
   return client;
@@ -74,7 +95,11 @@ export const outboxFor = (server: TestServer, recipient: string) =>
   server.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(asc(outbox.id));
 
 /** Polls `probe` until it answers something truthy (mail goes out in the background). */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 5_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -89,7 +114,11 @@ export function passwordLinkIn(text: string): { url: URL; token: string; email: 
   const match = /(https?:\/\/\S+\/password-reset\/\S+)/.exec(text);
   if (!match) throw new Error(`No password link in:\n${text}`);
   const url = new URL(match[1]!);
-  return { url, token: decodeURIComponent(url.pathname.split('/').pop()!), email: url.searchParams.get('email') ?? '' };
+  return {
+    url,
+    token: decodeURIComponent(url.pathname.split('/').pop()!),
+    email: url.searchParams.get('email') ?? '',
+  };
 }
 
 export { sql };

@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { kindOfCode, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindCode } from '@ff/contract';
 import { postingAttempts } from '../db/schema.js';
 import type { RunningSimulator } from './simulator.js';
-import { staleAfterMs } from '../modules/posting/posting-steps.js';
+import { POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
+import { KIND_FIXTURES } from './kind-fixtures.js';
 import type { HttpClient } from './http-client.js';
 import {
-  documentsByKey,
-  keyOf,
   ledgerId,
   makeRecords,
   nairobiDay,
@@ -17,39 +17,43 @@ import {
 
 /**
  * Tests only: a mixed load of every record kind posted through the HTTP API, and the proof of exactly-once
- * from the simulator's read-back (faults-and-scale-out.pg.int.test.ts runs it under every SAP fault).
+ * from the simulator's read-back (ledger-proof.ts; faults-and-scale-out.pg.int.test.ts runs it under every SAP fault).
  */
 
 export const today = nairobiDay();
 
-export type Step = 'SI' | 'FJ' | 'SJ' | 'CA' | 'FA' | 'VAS';
-export const STEPS: Step[] = ['SI', 'FJ', 'SJ', 'CA', 'FA', 'VAS'];
-export const PATH: Record<Step, string> = {
-  SI: '/api/v1/journalSaleInvoice',
-  FJ: '/api/v1/firstJournalTransporterInvoice',
-  SJ: '/api/v1/secondJournalTransporterInvoice',
-  CA: '/api/v1/journalCashAdvance',
-  FA: '/api/v1/journalFuelAdvance',
-  VAS: '/api/v1/journalVasTransaction',
-};
-export const RECORD_KIND: Record<Step, RecordKind> = {
-  SI: 'sales',
-  FJ: 'transporter',
-  SJ: 'transporter',
-  CA: 'cash',
-  FA: 'fuel',
-  VAS: 'vas',
-};
-/** The row's columns of a step: the second journal has its own on the transporter invoice. */
-export const COLUMNS = (step: Step) =>
-  step === 'SJ'
-    ? { status: 'sjStatus', docEntry: 'sjSapDocEntry', lastError: 'sjLastError' }
-    : { status: 'status', docEntry: 'sapDocEntry', lastError: 'lastError' };
+export type Step = RecordKindCode;
+const kindOf = (step: Step) => kindOfCode(step)!;
+/** Every step, in the registry's order. */
+export const STEPS: Step[] = RECORD_KIND_NAMES.map((name) => RECORD_KINDS_PLAIN[name].code);
+export const PATH = Object.fromEntries(
+  STEPS.map((step) => [step, RECORD_KINDS_PLAIN[kindOf(step)].apiPath]),
+) as Record<Step, string>;
+/** The harness records whose import brings a step's rows (test/kind-fixtures.ts). */
+export const RECORD_KIND = Object.fromEntries(
+  STEPS.map((step) => [step, KIND_FIXTURES[kindOf(step)].records]),
+) as Record<Step, RecordKind>;
+/** The stored row's properties holding a step's state (each transporter journal has its own, fj* and sj*). */
+export function COLUMNS(step: Step) {
+  const { table, columns } = POSTING_STEPS[kindOf(step)];
+  const keyOf = (column: PgColumn) =>
+    Object.entries(getTableColumns(table)).find(([, c]) => c === column)![0];
+  return {
+    status: keyOf(columns.status),
+    docEntry: keyOf(columns.sapDocEntry),
+    lastError: keyOf(columns.lastError),
+  };
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` every `everyMs` until it answers true. */
-export async function pollUntil(probe: () => Promise<boolean>, what: string, timeoutMs: number, everyMs = 500) {
+export async function pollUntil(
+  probe: () => Promise<boolean>,
+  what: string,
+  timeoutMs: number,
+  everyMs = 500,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -70,18 +74,18 @@ export async function inLanes(tasks: (() => Promise<void>)[], lanes: number) {
 export const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-
 export type Plan = { perKind: number; batch: number; lanes: number };
 export type Ids = Record<Exclude<Step, 'SJ'>, number[]>;
 export type Sent = { step: Step; ids: number[]; status: number; body: any };
 
+/** `perKind` records of every kind that brings its own rows (the second journal posts the first's), in the registry's order. */
 export async function importMix(h: PostingHarness, perKind: number): Promise<Ids> {
-  const SI = await makeRecords(h, 'sales', perKind);
-  const FJ = await makeRecords(h, 'transporter', perKind);
-  const CA = await makeRecords(h, 'cash', perKind);
-  const FA = await makeRecords(h, 'fuel', perKind);
-  const VAS = await makeRecords(h, 'vas', perKind);
-  return { SI, FJ, CA, FA, VAS };
+  const ids: Partial<Ids> = {};
+  for (const step of STEPS) {
+    if (!('requires' in RECORD_KINDS_PLAIN[kindOf(step)]))
+      ids[step as keyof Ids] = await makeRecords(h, RECORD_KIND[step], perKind);
+  }
+  return ids as Ids;
 }
 
 export async function postBodies(h: PostingHarness) {
@@ -116,9 +120,9 @@ export async function postBodies(h: PostingHarness) {
 }
 
 /**
- * Posts every record through the API in batches: VAS first (queued; the worker posts them meanwhile), then
- * sales, first journals, cash and fuel `lanes` requests at a time, then the second journal of every
- * transporter invoice whose first journal was posted.
+ * Posts every record through the API in batches: the queued kinds first (VAS; the worker posts them
+ * meanwhile), then the other kinds (sales, first journals, cash, fuel) `lanes` requests at a time, then a step
+ * that needs another posted first (the second journal) for every row whose required step was posted.
  */
 export async function postMix(h: PostingHarness, client: HttpClient, ids: Ids, plan: Plan): Promise<Sent[]> {
   const body = await postBodies(h);
@@ -127,23 +131,30 @@ export async function postMix(h: PostingHarness, client: HttpClient, ids: Ids, p
     const answer = await client.post(PATH[step], body(step, batch));
     sent.push({ step, ids: batch, status: answer.status, body: answer.body });
   };
-  for (const batch of chunks(ids.VAS, plan.batch)) await send('VAS', batch)();
+  const entryOf = (step: Step) => RECORD_KINDS_PLAIN[kindOf(step)];
+  const own = (step: Step) => ids[step as keyof Ids];
+  for (const step of STEPS.filter((s) => entryOf(s).queued))
+    for (const batch of chunks(own(step), plan.batch)) await send(step, batch)();
   const sync: (() => Promise<void>)[] = [];
-  const perStep = (['SI', 'FJ', 'CA', 'FA'] as const).map((step) =>
-    chunks(ids[step], plan.batch).map((batch) => send(step, batch)),
+  const perStep = STEPS.filter((s) => !entryOf(s).queued && !('requires' in entryOf(s))).map((step) =>
+    chunks(own(step), plan.batch).map((batch) => send(step, batch)),
   );
   // Interleaved, so every kind is in flight at once.
   for (let i = 0; perStep.some((tasks) => tasks[i]); i += 1)
     for (const tasks of perStep) if (tasks[i]) sync.push(tasks[i]!);
   await inLanes(sync, plan.lanes);
-  const firstPosted = (await storedRows(h, 'transporter', ids.FJ)).filter((r) => r.status === 'posted');
-  await inLanes(
-    chunks(
-      firstPosted.map((r) => r.id as number),
-      plan.batch,
-    ).map((batch) => send('SJ', batch)),
-    plan.lanes,
-  );
+  // A step that needs another posted first is sent for the rows whose required step was posted.
+  for (const step of STEPS) {
+    const entry = entryOf(step);
+    if (!('requires' in entry)) continue;
+    const required = RECORD_KINDS_PLAIN[entry.requires].code;
+    const rows = await storedRows(h, RECORD_KIND[required], own(required));
+    const posted = rows.filter((r) => r[COLUMNS(required).status] === 'posted').map((r) => r.id as number);
+    await inLanes(
+      chunks(posted, plan.batch).map((batch) => send(step, batch)),
+      plan.lanes,
+    );
+  }
   return sent;
 }
 
@@ -173,171 +184,6 @@ export async function inFlight(h: PostingHarness, ids: Ids): Promise<number> {
   return count;
 }
 
-export type Figures = {
-  records: number;
-  postings: number;
-  posted: number;
-  failed: number;
-  /** Second journals not sent: their first journal was not posted when they were (failed, or found later). */
-  secondJournalNotAttempted: number;
-  duplicates: number;
-  /** Rows left in flight, or posted without their one document in SAP. */
-  lost: number;
-  /** Rows listed as failed whose document SAP holds (the app would not know it was posted). */
-  failedButInSap: number;
-  /**
-   * Rows the request failed as unconfirmed (reply lost, look-up failed) that the sweeper then found in SAP and
-   * marked posted: a second attempt, `found`, after the request's `unknown` one (the post endpoints' rows have
-   * one attempt per request, and each is sent once here).
-   */
-  foundBySweeper: number;
-  byStep: Record<Step, { posted: number; failed: number }>;
-  failureReasons: Record<string, number>;
-};
-
-/**
- * The proof, from the simulator's read-back of every document ever posted and the rows as stored and listed:
- * - 0 duplicates: no idempotency key is in SAP more than once (and SAP holds no key of ours we do not know);
- * - every posted row has exactly one document, whose DocEntry/JdtNum the row stores;
- * - every failed row is listed (GET through the API) as failed with a non-empty reason, and is not in SAP;
- * - 0 lost: no row is left in flight, and none is in SAP while the app does not record it as posted.
- */
-export async function proveLedger(h: PostingHarness, client: HttpClient, ids: Ids, sent: Sent[]): Promise<Figures> {
-  // What the API answered: never a 5xx, every requested row either posted, failed or queued.
-  expect(sent.filter((s) => s.status >= 500).map((s) => [s.step, s.status, s.body])).toEqual([]);
-  for (const s of sent) {
-    expect([200, 422]).toContain(s.status);
-    const answered = [
-      ...(s.body.posted as { id: number }[]),
-      ...(s.body.failed as { id: number }[]),
-      ...((s.body.queued ?? []) as { id: number }[]),
-    ].map((r) => r.id);
-    expect(answered.sort((a, b) => a - b)).toEqual([...s.ids].sort((a, b) => a - b));
-    for (const f of s.body.failed as { id: number; message: string }[])
-      expect(f.message).toMatch(new RegExp(`^#${f.id}: \\S`));
-  }
-  const byKey = await documentsByKey(h.sim);
-  const expectedKeys = new Set<string>();
-  const problems: string[] = [];
-  const figures: Figures = {
-    records: Object.values(ids).reduce((n, list) => n + list.length, 0),
-    postings: 0,
-    posted: 0,
-    failed: 0,
-    secondJournalNotAttempted: 0,
-    duplicates: [...byKey.values()].filter((docs) => docs.length > 1).length,
-    lost: 0,
-    failedButInSap: 0,
-    foundBySweeper: 0,
-    byStep: Object.fromEntries(STEPS.map((s) => [s, { posted: 0, failed: 0 }])) as Figures['byStep'],
-    failureReasons: {},
-  };
-  const duplicated = [...byKey]
-    .filter(([, docs]) => docs.length > 1)
-    .map(([key, docs]) => `${key} x${docs.length}`);
-  if (duplicated.length) problems.push(`in SAP more than once: ${duplicated.join(', ')}`);
-
-  const sentSecond = new Set(sent.filter((s) => s.step === 'SJ').flatMap((s) => s.ids));
-  const answeredPosted = new Map<string, number | null>();
-  for (const s of sent)
-    for (const p of s.body.posted as { id: number; sapDocEntry: number | null }[])
-      answeredPosted.set(keyOf(s.step, p.id), p.sapDocEntry);
-
-  for (const step of STEPS) {
-    const columns = COLUMNS(step);
-    const stepIds = step === 'SJ' ? ids.FJ : ids[step];
-    const rows = await storedRows(h, RECORD_KIND[step], stepIds);
-    const listed = new Map(
-      (
-        (await client.get(PATH[step])).body.data as { id: number; status: string; lastError: string | null }[]
-      ).map((r) => [r.id, r]),
-    );
-    for (const row of rows) {
-      const id = row.id as number;
-      const key = keyOf(step, id);
-      expectedKeys.add(key);
-      const docs = byKey.get(key) ?? [];
-      const status = row[columns.status] as string;
-      const docEntry = (doc: Record<string, any>) => (step === 'SI' ? doc.DocEntry : doc.JdtNum) as number;
-      if (step === 'SJ' && status === 'unposted' && !sentSecond.has(id)) {
-        // Its first journal was not posted when the second journals were sent: either it failed, or it failed
-        // unconfirmed and the sweeper found it in SAP afterwards. Then the second journal is listed, still to post.
-        figures.secondJournalNotAttempted += 1;
-        if (row.status === 'posted' && listed.get(id)?.status !== 'unposted')
-          problems.push(
-            `${key}: first journal posted, second not listed to post (${JSON.stringify(listed.get(id))})`,
-          );
-        if (docs.length) problems.push(`${key}: never sent, yet in SAP`);
-        continue;
-      }
-      figures.postings += 1;
-      if (status === 'posted') {
-        figures.posted += 1;
-        figures.byStep[step].posted += 1;
-        if (docs.length !== 1) {
-          figures.lost += 1;
-          problems.push(`${key}: posted, but SAP holds ${docs.length} documents for it`);
-        } else if (row[columns.docEntry] !== docEntry(docs[0]!)) {
-          figures.lost += 1;
-          problems.push(
-            `${key}: stores DocEntry ${String(row[columns.docEntry])}, SAP's is ${docEntry(docs[0]!)}`,
-          );
-        }
-        const answered = answeredPosted.get(key);
-        if (answered !== undefined && answered !== row[columns.docEntry])
-          problems.push(
-            `${key}: the API answered DocEntry ${answered}, the row stores ${String(row[columns.docEntry])}`,
-          );
-      } else if (status === 'failed') {
-        figures.failed += 1;
-        figures.byStep[step].failed += 1;
-        const reason = row[columns.lastError] as string | null;
-        const shortReason = (reason ?? '(none)').replace(/\d+/g, 'N').slice(0, 90);
-        figures.failureReasons[shortReason] = (figures.failureReasons[shortReason] ?? 0) + 1;
-        if (!reason?.trim()) problems.push(`${key}: failed without a reason`);
-        const entry = listed.get(id);
-        if (entry?.status !== 'failed' || !entry.lastError?.trim())
-          problems.push(`${key}: failed, but listed as ${JSON.stringify(entry ?? null)}`);
-        if (docs.length) {
-          figures.failedButInSap += 1;
-          problems.push(`${key}: failed (${reason}), yet in SAP as ${docs.map(docEntry).join(', ')}`);
-        }
-      } else {
-        figures.lost += 1;
-        problems.push(`${key}: left ${status}${docs.length ? `, with ${docs.length} documents in SAP` : ''}`);
-      }
-      if (answeredPosted.has(key) && status !== 'posted')
-        problems.push(`${key}: answered posted, now ${status}`);
-    }
-  }
-  const attempts = await h.database.db
-    .select({
-      kind: postingAttempts.kind,
-      recordId: postingAttempts.recordId,
-      outcome: postingAttempts.outcome,
-    })
-    .from(postingAttempts)
-    .orderBy(postingAttempts.id);
-  const outcomes = new Map<string, string[]>();
-  for (const a of attempts) {
-    if (a.kind === 'VAS') continue;
-    const key = keyOf(a.kind, a.recordId);
-    if (expectedKeys.has(key)) outcomes.set(key, [...(outcomes.get(key) ?? []), a.outcome]);
-  }
-  figures.foundBySweeper = [...outcomes.values()].filter((o) => o.join() === 'unknown,found').length;
-  const strays = [...byKey.keys()].filter((key) => !expectedKeys.has(key));
-  if (strays.length) problems.push(`in SAP under keys of no record: ${strays.join(', ')}`);
-  console.log(`faults: ${JSON.stringify(figures)}`);
-  expect(problems).toEqual([]);
-  expect(figures.duplicates).toBe(0);
-  expect(figures.lost).toBe(0);
-  expect(figures.failedButInSap).toBe(0);
-  expect(figures.posted + figures.failed).toBe(figures.postings);
-  // The second journal was attempted for exactly the transporter invoices whose first journal was posted then.
-  expect(figures.postings).toBe(figures.records + sentSecond.size);
-  return figures;
-}
-
 export const FAULTS = { errorRate: 0.1, dropReplyRate: 0.1, latencyMs: [0, 500], sessionTimeoutSeconds: 30 };
 
 /** Every SAP session is dropped every `everyMs` for as long as the returned stop function is not called. */
@@ -355,18 +201,4 @@ export function expireSessionsEvery(sim: RunningSimulator, everyMs: number) {
     clearInterval(timer);
     return expirations;
   };
-}
-
-/**
- * Rows of `step` that the list (GET through the API, as a user sees it) shows as failed although SAP holds
- * their key: a user would post them again, or write them off, while SAP has them. Must be empty once the
- * sweeper has run.
- */
-export async function listedFailedButInSap(client: HttpClient, sim: RunningSimulator, step: Step, ids: number[]): Promise<string[]> {
-  const listed = (await client.get(PATH[step])).body.data as { id: number; status: string }[];
-  const byKey = await documentsByKey(sim);
-  const wanted = new Set(ids);
-  return listed
-    .filter((r) => wanted.has(r.id) && r.status === 'failed' && byKey.has(keyOf(step, r.id)))
-    .map((r) => keyOf(step, r.id));
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { PermissionName } from '@ff/contract';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PermissionName } from '@ff/contract';
 import { createResetTokensRepository } from '../modules/auth/reset-tokens.repository.js';
 import { createRole, createUser } from './fixtures.js';
-import { ledgerId, makeRecords, nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
+import { postableRows, postBodyOf } from './kind-fixtures.js';
+import { nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
 
 /**
  * One request per declared route that a caller allowed to make it may send, and the status it then answers.
@@ -44,20 +45,52 @@ const get = (url: string, status = 200, query?: Record<string, string>): RouteCa
   valid: async () => ({ url, status, ...(query ? { query } : {}) }),
 });
 
+/** Every registry kind's list and post routes: a fresh postable row (kind-fixtures.ts) posted as its fixture says. */
+function recordRouteCases(): Record<string, RouteCase> {
+  return Object.fromEntries(
+    RECORD_KIND_NAMES.flatMap((kind) => {
+      const { apiPath } = RECORD_KINDS_PLAIN[kind];
+      const post: RouteCase = {
+        async valid({ h }) {
+          const ids = await postableRows(h, kind);
+          return { url: apiPath, body: await postBodyOf(h, kind, ids, today()), status: 200 };
+        },
+      };
+      return [
+        [`GET ${apiPath}`, get(apiPath, 200, { toDate: today() })],
+        [`POST ${apiPath}`, post],
+      ];
+    }),
+  );
+}
+
 // User and role changes acting on a target that holds `permissions` (see RouteCase.escalation).
 async function inviteWithRole({ h }: CaseContext, permissions: PermissionName[]): Promise<ValidRequest> {
   const role = await createRole(h.server, permissions);
-  const body = { name: `Invited ${unique()}`, email: `invited-${unique()}@example.com`, mobileNo: '+254 700 111222', role: role.name };
+  const body = {
+    name: `Invited ${unique()}`,
+    email: `invited-${unique()}@example.com`,
+    mobileNo: '+254 700 111222',
+    role: role.name,
+  };
   return { url: '/api/v1/users', body, status: 201 };
 }
-async function toggleUserHolding({ h }: CaseContext, permissions: PermissionName[], toggleStatus: boolean): Promise<ValidRequest> {
+async function toggleUserHolding(
+  { h }: CaseContext,
+  permissions: PermissionName[],
+  toggleStatus: boolean,
+): Promise<ValidRequest> {
   const target = await createUser(h.server, { permissions });
   return { url: `/api/v1/toggleUser/${target.id}`, body: { toggleStatus }, status: 200 };
 }
 async function createRoleHolding(_ctx: CaseContext, permissions: PermissionName[]): Promise<ValidRequest> {
   return { url: '/api/v1/roles', body: { name: `Role ${unique()}`, permissions }, status: 201 };
 }
-async function toggleRoleHolding({ h }: CaseContext, permissions: PermissionName[], toggleStatus: boolean): Promise<ValidRequest> {
+async function toggleRoleHolding(
+  { h }: CaseContext,
+  permissions: PermissionName[],
+  toggleStatus: boolean,
+): Promise<ValidRequest> {
   const role = await createRole(h.server, permissions);
   return { url: `/api/v1/toggleRoles/${role.id}`, body: { toggleStatus }, status: 200 };
 }
@@ -72,7 +105,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       return { url: '/login', body: { email: user.email, password: user.password }, status: 204 };
     },
   },
-  'POST /logout': { ownsSession: true, anonymousStatus: 401, valid: async () => ({ url: '/logout', status: 204 }) },
+  'POST /logout': {
+    ownsSession: true,
+    anonymousStatus: 401,
+    valid: async () => ({ url: '/logout', status: 204 }),
+  },
   'POST /forgot-password': {
     async valid({ h }) {
       const user = await createUser(h.server, { permissions: [] });
@@ -84,7 +121,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       const user = await createUser(h.server, { permissions: [] });
       const token = await createResetTokensRepository(h.database.db).issue(user.id, 'reset', 60);
       const password = `Reset-${unique()}-Password`;
-      return { url: '/reset-password', body: { token, email: user.email, password, password_confirmation: password }, status: 200 };
+      return {
+        url: '/reset-password',
+        body: { token, email: user.email, password, password_confirmation: password },
+        status: 200,
+      };
     },
   },
   'GET /user': get('/user'),
@@ -114,8 +155,19 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'GET /api/v1/audits': get('/api/v1/audits', 200, { fromDate: nairobiDay(-1) }),
 
+  // The OpenAPI document and Swagger UI (signed-in users).
+  'GET /api/openapi.json': get('/api/openapi.json'),
+  'GET /api/docs': get('/api/docs'),
+  'GET /api/docs/json': get('/api/docs/json'),
+  'GET /api/docs/yaml': get('/api/docs/yaml'),
+  'GET /api/docs/static/index.html': get('/api/docs/static/index.html', 302),
+  'GET /api/docs/static/swagger-initializer.js': get('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/static/*': get('/api/docs/static/swagger-ui.css'),
+
   // The transport management system's import (Bearer token).
-  'POST /api/v1/import/:kind': { valid: async () => ({ url: '/api/v1/import/cash-advances', body: [recordRows.cash()], status: 200 }) },
+  'POST /api/v1/import/:kind': {
+    valid: async () => ({ url: '/api/v1/import/cash-advances', body: [recordRows.cash()], status: 200 }),
+  },
 
   // SAP connection and ledger accounts.
   'GET /api/v1/connectionSetting': get('/api/v1/connectionSetting'),
@@ -125,69 +177,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       return { url: `/api/v1/connectionSetting/${setting!.id}`, body: { ...h.sim.credentials }, status: 200 };
     },
   },
-  'POST /api/v1/testConnection': { valid: async ({ h }) => ({ url: '/api/v1/testConnection', body: { ...h.sim.credentials }, status: 200 }) },
+  'POST /api/v1/testConnection': {
+    valid: async ({ h }) => ({ url: '/api/v1/testConnection', body: { ...h.sim.credentials }, status: 200 }),
+  },
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),
 
-  // Trip records: the lists still to post, and posting (VAS through the queue).
-  'GET /api/v1/journalSaleInvoice': get('/api/v1/journalSaleInvoice'),
-  'GET /api/v1/firstJournalTransporterInvoice': get('/api/v1/firstJournalTransporterInvoice'),
-  'GET /api/v1/secondJournalTransporterInvoice': get('/api/v1/secondJournalTransporterInvoice'),
-  'GET /api/v1/journalCashAdvance': get('/api/v1/journalCashAdvance'),
-  'GET /api/v1/journalFuelAdvance': get('/api/v1/journalFuelAdvance'),
-  'GET /api/v1/journalVasTransaction': get('/api/v1/journalVasTransaction', 200, { toDate: today() }),
-  'POST /api/v1/journalSaleInvoice': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'sales', 1);
-      return { url: '/api/v1/journalSaleInvoice', body: { postSap: [{ saleInvoice: id, postingDate: today() }] }, status: 200 };
-    },
-  },
-  'POST /api/v1/firstJournalTransporterInvoice': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'transporter', 1);
-      const body = { postSap: [{ transporterInvoice: id, postingDate: today(), supplierInvoiceNumber: `SUP-${id}` }] };
-      return { url: '/api/v1/firstJournalTransporterInvoice', body, status: 200 };
-    },
-  },
-  'POST /api/v1/secondJournalTransporterInvoice': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'transporter', 1);
-      const first = { postSap: [{ transporterInvoice: id, postingDate: today(), supplierInvoiceNumber: `SUP-${id}` }] };
-      const admin = await h.signInAsAdmin();
-      const posted = await admin.post('/api/v1/firstJournalTransporterInvoice', first);
-      if (posted.status !== 200) throw new Error(`The first journal of #${id} was not posted: ${posted.text}`);
-      return { url: '/api/v1/secondJournalTransporterInvoice', body: { postSap: [{ transporterInvoice: id, postingDate: today() }] }, status: 200 };
-    },
-  },
-  'POST /api/v1/journalCashAdvance': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'cash', 1);
-      const body = { postSap: [{ cashAdvanceId: id, sapAccount: await ledgerId(h, '110101'), postingDate: today() }] };
-      return { url: '/api/v1/journalCashAdvance', body, status: 200 };
-    },
-  },
-  'POST /api/v1/journalFuelAdvance': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'fuel', 1);
-      const entry = { fuelAdvanceId: id, sapAccount: await ledgerId(h, '110101'), collectedQuantity: '5', postingDate: today(), orderNumber: `PICK-${id}` };
-      return { url: '/api/v1/journalFuelAdvance', body: { postSap: [entry] }, status: 200 };
-    },
-  },
-  'POST /api/v1/journalVasTransaction': {
-    async valid({ h }) {
-      const [id] = await makeRecords(h, 'vas', 1);
-      const entry = {
-        vasTransactionId: id,
-        sapAccountRevenue: await ledgerId(h, '410200'),
-        sapAccountCost: await ledgerId(h, '510200'),
-        collectedQuantity: '2',
-        productType: 'Tyres',
-        postingDate: today(),
-        orderNumber: `VPICK-${id}`,
-      };
-      return { url: '/api/v1/journalVasTransaction', body: { postSap: [entry] }, status: 200 };
-    },
-  },
+  // Trip records: the list still to post and the post (or queue) of every registry kind.
+  ...recordRouteCases(),
 };
 
 export const routeLabel = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -195,7 +192,8 @@ export const routeLabel = (route: { method: string; url: string }) => `${route.m
 /** The case of a catalogue route; throws (failing the test) for a route nobody has written a case for. */
 export function caseOf(route: { method: string; url: string }): RouteCase {
   const found = ROUTE_CASES[routeLabel(route)];
-  if (!found) throw new Error(`No security case for ${routeLabel(route)}: add one to src/test/route-cases.ts.`);
+  if (!found)
+    throw new Error(`No security case for ${routeLabel(route)}: add one to src/test/route-cases.ts.`);
   return found;
 }
 

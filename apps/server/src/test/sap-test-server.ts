@@ -30,9 +30,20 @@ export async function startSapTestServer(env: Record<string, string> = {}): Prom
   const database = await createTestDatabase();
   const logLines: string[] = [];
   const bodies: string[] = [];
-  const appEnv = loadEnv({ NODE_ENV: 'test', APP_KEY: 'k'.repeat(40), APP_URL: 'http://ff.test', SAP_SL_URL: sim.url, SAP_TIMEOUT_MS: '5000', ...env });
+  const appEnv = loadEnv({
+    NODE_ENV: 'test',
+    APP_KEY: 'k'.repeat(40),
+    APP_URL: 'http://ff.test',
+    SAP_SL_URL: sim.url,
+    SAP_TIMEOUT_MS: '5000',
+    ...env,
+  });
   await seedFoundation(database.db, ADMIN, appEnv.APP_KEY);
-  const app = await buildApp({ env: appEnv, database, logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } } });
+  const app = await buildApp({
+    env: appEnv,
+    database,
+    logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
+  });
   await app.ready();
 
   /** A TestClient that also records every body it receives. */

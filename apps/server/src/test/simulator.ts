@@ -8,20 +8,35 @@ export type RunningSimulator = {
   url: string;
   credentials: SapCredentials;
   control<T = any>(path: string, body?: unknown): Promise<T>;
-  stats(): Promise<{ logins: number; failedLogins: number; logouts: number; requests: Record<string, number>; created: Record<string, number> }>;
-  documents(): Promise<{ journalEntries: Record<string, unknown>[]; invoices: Record<string, unknown>[]; purchaseInvoices: Record<string, unknown>[] }>;
+  stats(): Promise<{
+    logins: number;
+    failedLogins: number;
+    logouts: number;
+    requests: Record<string, number>;
+    created: Record<string, number>;
+  }>;
+  documents(): Promise<{
+    journalEntries: Record<string, unknown>[];
+    invoices: Record<string, unknown>[];
+    purchaseInvoices: Record<string, unknown>[];
+  }>;
   close(): Promise<void>;
 };
 
 export async function startTestSimulator(options: { stateFile?: string } = {}): Promise<RunningSimulator> {
   const credentials = { ...DEFAULT_CREDENTIALS };
-  const simulator = await createSimulator({ ...credentials, ...(options.stateFile ? { stateFile: options.stateFile } : {}) });
+  const simulator = await createSimulator({
+    ...credentials,
+    ...(options.stateFile ? { stateFile: options.stateFile } : {}),
+  });
   const url = await simulator.listen({ port: 0, host: '127.0.0.1' });
   const origin = new URL(url).origin;
   const control = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${origin}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
     const json = (await response.json()) as T;
     if (!response.ok) throw new Error(`Simulator control ${path} failed: ${JSON.stringify(json)}`);

@@ -64,7 +64,8 @@ export class TestClient {
     const headers: Record<string, string> = { ...this.options.headers, ...options.headers };
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const explicitXsrf = Object.keys(headers).some((h) => h.toLowerCase() === CSRF_HEADER.toLowerCase());
-    if (options.xsrf !== false && !explicitXsrf && UNSAFE.has(method) && this.xsrfToken) headers[CSRF_HEADER] = this.xsrfToken;
+    if (options.xsrf !== false && !explicitXsrf && UNSAFE.has(method) && this.xsrfToken)
+      headers[CSRF_HEADER] = this.xsrfToken;
     let payload = options.payload;
     if (payload === undefined && options.body !== undefined) {
       payload = JSON.stringify(options.body);
@@ -79,14 +80,22 @@ export class TestClient {
     });
     const cookies = response.cookies as ResponseCookie[];
     for (const cookie of cookies) {
-      const expired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (expired) this.jar.delete(cookie.name);
       else this.jar.set(cookie.name, cookie.value);
     }
-    return { status: response.statusCode, body: parseBody(response.body), text: response.body, headers: response.headers, cookies };
+    return {
+      status: response.statusCode,
+      body: parseBody(response.body),
+      text: response.body,
+      headers: response.headers,
+      cookies,
+    };
   }
 
-  get = (url: string, headers?: Record<string, string>) => this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  get = (url: string, headers?: Record<string, string>) =>
+    this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
   post = (url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request({ method: 'POST', url, body, ...(headers ? { headers } : {}) });
   patch = (url: string, body?: unknown, headers?: Record<string, string>) =>
@@ -104,7 +113,8 @@ export class TestClient {
   /** Signs in and fails loudly unless the server answered 204. */
   async signIn(email: string, password: string): Promise<void> {
     const response = await this.login(email, password);
-    if (response.status !== 204) throw new Error(`Sign-in as ${email} failed: ${response.status} ${response.text}`);
+    if (response.status !== 204)
+      throw new Error(`Sign-in as ${email} failed: ${response.status} ${response.text}`);
   }
 
   /** The cookie with this name in a response. */

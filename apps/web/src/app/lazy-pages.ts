@@ -1,42 +1,34 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RecordKindName } from '@ff/contract/plain';
 import { loadPostingKinds } from '@/features/records/posting-kinds';
 
-/** React.lazy for a module's named page export: every page is its own chunk, so /login stays small. */
-function lazyPage<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * React.lazy for each module's page of the same name: every page is its own chunk, so /login stays small.
+ * `loaders` maps a page's name to the import of the module that exports it.
+ */
+function lazyPages<N extends string>(loaders: {
+  [P in N]: () => Promise<{ [K in NoInfer<P>]: ComponentType }>;
+}) {
+  const page = <P extends N>(name: P) => lazy(async () => ({ default: (await loaders[name]())[name] }));
+  return Object.fromEntries(Object.keys(loaders).map((name) => [name, page(name as N)])) as {
+    [P in N]: LazyExoticComponent<ComponentType>;
+  };
 }
 
-/** The signed-in shell (header, navigation, menus) is its own chunk too: the sign-in pages never show it. */
-export const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
-
-export const LoginPage = lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage');
-export const ForgotPasswordPage = lazyPage(
-  () => import('@/features/auth/components/forgot-password-page'),
-  'ForgotPasswordPage',
-);
-export const ResetPasswordPage = lazyPage(
-  () => import('@/features/auth/components/reset-password-page'),
-  'ResetPasswordPage',
-);
-export const DashboardPage = lazyPage(
-  () => import('@/features/dashboard/components/dashboard-page'),
-  'DashboardPage',
-);
-export const UsersPage = lazyPage(() => import('@/features/users/components/users-page'), 'UsersPage');
-export const RolesPage = lazyPage(() => import('@/features/roles/components/roles-page'), 'RolesPage');
-export const AuditLogsPage = lazyPage(
-  () => import('@/features/audit-logs/components/audit-logs-page'),
-  'AuditLogsPage',
-);
-export const SettingsPage = lazyPage(
-  () => import('@/features/settings/components/settings-page'),
-  'SettingsPage',
-);
-export const NotFoundPage = lazyPage(
-  () => import('@/features/not-found/components/not-found-page'),
-  'NotFoundPage',
-);
+/** The app's pages by name, each loaded when first shown. */
+export const pages = lazyPages({
+  // The signed-in shell (header, navigation, menus) is its own chunk too: the sign-in pages never show it.
+  AppLayout: () => import('./layout/app-layout'),
+  LoginPage: () => import('@/features/auth/components/login-page'),
+  ForgotPasswordPage: () => import('@/features/auth/components/forgot-password-page'),
+  ResetPasswordPage: () => import('@/features/auth/components/reset-password-page'),
+  DashboardPage: () => import('@/features/dashboard/components/dashboard-page'),
+  UsersPage: () => import('@/features/users/components/users-page'),
+  RolesPage: () => import('@/features/roles/components/roles-page'),
+  AuditLogsPage: () => import('@/features/audit-logs/components/audit-logs-page'),
+  SettingsPage: () => import('@/features/settings/components/settings-page'),
+  NotFoundPage: () => import('@/features/not-found/components/not-found-page'),
+});
 
 /**
  * A record screen (`recordScreens()`): the shared posting page and its kinds' screen files download

@@ -5,15 +5,15 @@ import { paths } from '@/lib/paths';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { SessionGate } from './guards/session-gate';
-import * as pages from './lazy-pages';
+import { pages, recordScreenPage } from './lazy-pages';
 
 /** The record screens, from the registry: one per screen path, its kinds as one list or as tabs. */
 const recordRoutes: RouteObject[] = recordScreens().map(({ path, kinds }) => {
-  const Page = pages.recordScreenPage(kinds);
+  const Page = recordScreenPage(kinds);
   return { path, element: <Page /> };
 });
 
-/** Spec section 2's route table. */
+/** The route table of docs/spec/product-spec.md section 2. */
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,

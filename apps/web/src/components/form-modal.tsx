@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { useForm, type FormValidateInput } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -43,7 +43,9 @@ export function FormModal({ opened, onClose, title, onSubmit, loading, children 
 }
 
 export type CreateFormOptions<V, B> = {
-  form: UseFormReturnType<V>;
+  /** The form's values when it opens, and again after each close. */
+  initialValues: V;
+  validate: FormValidateInput<V>;
   create: UseMutationResult<unknown, Error, B>;
   toBody: (values: V) => B;
   /** Server field errors (422) -> the form's fields; those it places are not toasted. */
@@ -53,17 +55,20 @@ export type CreateFormOptions<V, B> = {
 };
 
 /**
- * The submit and close of a create form: success toasts and closes (the form and the request reset), a
- * failure puts the server's field errors on their fields, or toasts its message when none fits a field.
+ * A create form and its modal's wiring (`modal`: spread it on `FormModal`): success toasts and closes (the
+ * form and the request reset), a failure puts the server's field errors on their fields, or toasts its
+ * message when none fits a field.
  */
-export function useCreateForm<V, B>({
-  form,
+export function useCreateForm<V extends Record<string, any>, B>({
+  initialValues,
+  validate,
   create,
   toBody,
   toFormErrors,
   messages,
   onClose,
 }: CreateFormOptions<V, B>) {
+  const form = useForm<V>({ initialValues, validate });
   const close = () => {
     form.reset();
     create.reset();
@@ -84,5 +89,5 @@ export function useCreateForm<V, B>({
       },
     }),
   );
-  return { close, submit };
+  return { form, modal: { onClose: close, onSubmit: submit, loading: create.isPending } };
 }

@@ -1,12 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DateRangeQuery } from '@ff/contract';
 import { DataTable } from './data-table/data-table';
 import { ErrorAlert } from './error-alert';
 import { FiltersPanel } from './filters-panel';
+import type { ModalState } from './form-modal';
 import { PageHeader } from './page-header';
 
 const PAGE_SIZE = 100;
@@ -20,12 +22,13 @@ export type ListPageProps<T> = {
   /** The list for a date filter (a query hook). */
   useList: (filters: DateRangeQuery) => UseQueryResult<T[]>;
   columns: ColumnDef<T, any>[];
-  /** The add button on the right of the search box ('Add User'); `onPreload` starts loading its form. */
-  add?: { label: string; onClick: () => void; onPreload?: () => void };
+  /**
+   * The add button on the right of the search box ('Add User') and the modal it opens (shown after the
+   * table); `onPreload` starts loading the modal's form.
+   */
+  add?: { label: string; Modal: ComponentType<ModalState>; onPreload?: () => void };
   /** The alert's text when a failure carries no server message. */
   errorFallback?: string;
-  /** Shown after the table (the screen's modals). */
-  children?: ReactNode;
 };
 
 /**
@@ -39,9 +42,9 @@ export function ListPage<T extends { id: number }>({
   columns,
   add,
   errorFallback,
-  children,
 }: ListPageProps<T>) {
   const [filters, setFilters] = useState<DateRangeQuery>({});
+  const [addOpened, addModal] = useDisclosure(false);
   const list = useList(filters);
   return (
     <Stack gap="md">
@@ -62,7 +65,7 @@ export function ListPage<T extends { id: number }>({
             add && (
               <Button
                 leftSection={<IconPlus size={16} />}
-                onClick={add.onClick}
+                onClick={addModal.open}
                 onPointerEnter={add.onPreload}
                 onFocus={add.onPreload}
               >
@@ -72,7 +75,7 @@ export function ListPage<T extends { id: number }>({
           }
         />
       )}
-      {children}
+      {add && <add.Modal opened={addOpened} onClose={addModal.close} />}
     </Stack>
   );
 }

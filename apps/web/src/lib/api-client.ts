@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@ff/contract/plain';
  * Two fetch clients: `http` for the sign-in calls at the site root and `api` for /api/v1.
  * Both send cookies, ask for JSON and mirror the XSRF-TOKEN cookie into X-XSRF-TOKEN (Sanctum convention).
  * A status outside 2xx rejects with an `HttpError` carrying the answer; no answer at all rejects with an
- * `HttpError` without one. No timeout (spec section 7). Nothing here touches the UI: screens decide what to show.
+ * `HttpError` without one. No timeout (docs/spec/product-spec.md section 7). Nothing here touches the UI: screens decide what to show.
  */
 
 /** What the server answered: the status and the body (parsed JSON, else the text, '' when empty). */
@@ -138,6 +138,22 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
     }
   }
   return {};
+}
+
+/**
+ * Server field errors placed on a form's fields: `fieldOf` names the form field a server field lands on
+ * (undefined: none), and a form field shows the first message it gets.
+ */
+export function toFormFieldErrors<F extends string>(
+  serverErrors: Record<string, string>,
+  fieldOf: (serverField: string) => F | undefined,
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const [serverField, message] of Object.entries(serverErrors)) {
+    const field = fieldOf(serverField);
+    if (field && message && !errors[field]) errors[field] = message;
+  }
+  return errors;
 }
 
 export function httpStatus(error: unknown): number | undefined {

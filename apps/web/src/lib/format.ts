@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** Shown where an amount or value is empty (spec section 9). */
+/** Shown where an amount or value is empty (docs/spec/product-spec.md section 9). */
 export const NOT_AVAILABLE = 'N/A';
 
 const grouping = new Intl.NumberFormat('en-US');

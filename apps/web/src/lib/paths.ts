@@ -1,4 +1,4 @@
-/** The SPA's routes (spec section 2) besides the record screens, whose paths the registry gives (`recordScreens()`). */
+/** The SPA's routes (docs/spec/product-spec.md section 2) besides the record screens, whose paths the registry gives (`recordScreens()`). */
 export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',

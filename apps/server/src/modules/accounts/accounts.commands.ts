@@ -21,12 +21,17 @@ function accountsService(database: Database, sap: ServiceLayerClient, env: CliEn
     repository: createLedgerAccountsRepository(database.db),
     sap,
     postingAccounts: sapPostingAccounts(env),
-    audit: createAuditService(createAuditRepository(database.db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE),
+    audit: createAuditService(
+      createAuditRepository(database.db, auditChainKey(env.APP_KEY)),
+      env.APP_TIMEZONE,
+    ),
   });
 }
 
 export function formatAccountsImport(report: ImportReport, source: string): string {
-  const lines = [`${source}: ${report.inserted} added, ${report.updated} updated, ${report.rejected.length} rejected.`];
+  const lines = [
+    `${source}: ${report.inserted} added, ${report.updated} updated, ${report.rejected.length} rejected.`,
+  ];
   for (const row of report.rejected) lines.push(`  line ${row.line}: ${row.reason}`);
   return lines.join('\n');
 }
@@ -37,7 +42,9 @@ export const accountCommands: Record<string, CliCommand> = {
     async run(database, args, env) {
       const [file] = args;
       if (!file) {
-        console.error(`Usage: accounts:import <file.csv>  (columns: ${REQUIRED_COLUMNS.join(', ')}, optionally isActive)`);
+        console.error(
+          `Usage: accounts:import <file.csv>  (columns: ${REQUIRED_COLUMNS.join(', ')}, optionally isActive)`,
+        );
         return 2;
       }
       const path = userPath(file);
@@ -51,7 +58,11 @@ export const accountCommands: Record<string, CliCommand> = {
       // Importing never calls SAP; the client is only there to satisfy the service.
       const sap = createServiceLayerClient({ baseUrl: undefined, credentials: async () => null });
       try {
-        const report = await accountsService(database, sap, env).importCsv(text, basename(path), commandLineContext());
+        const report = await accountsService(database, sap, env).importCsv(
+          text,
+          basename(path),
+          commandLineContext(),
+        );
         const output = formatAccountsImport(report, basename(path));
         if (report.rejected.length) console.error(output);
         else console.log(output);
@@ -72,9 +83,14 @@ export const accountCommands: Record<string, CliCommand> = {
       let simulator: EmbeddedSimulator | undefined;
       if (!env.SAP_SL_URL) {
         simulator = await startEmbeddedSimulator({ dataDir: env.DATA_DIR, port: 0 });
-        console.log(`SAP_SL_URL is not set: checking against the embedded simulator (${simulator.stateFile}).`);
+        console.log(
+          `SAP_SL_URL is not set: checking against the embedded simulator (${simulator.stateFile}).`,
+        );
       }
-      const credentials = createStoredSapCredentials(createConnectionSettingsRepository(database.db), sapPasswordBox(env.APP_KEY));
+      const credentials = createStoredSapCredentials(
+        createConnectionSettingsRepository(database.db),
+        sapPasswordBox(env.APP_KEY),
+      );
       const sap = createServiceLayerClient({
         baseUrl: env.SAP_SL_URL ?? simulator?.url,
         timeoutMs: env.SAP_TIMEOUT_MS,
@@ -84,9 +100,13 @@ export const accountCommands: Record<string, CliCommand> = {
       try {
         const result = await accountsService(database, sap, env).sapCheck();
         const count = result.problems.length + result.postingAccountProblems.length;
-        console.log(`${result.checked} active ledger accounts checked against SAP Business One; ${count} problem(s).`);
-        for (const p of result.problems) console.log(`  ${p.accountNumber} ${p.description} (id ${p.id}): ${p.reason}`);
-        for (const p of result.postingAccountProblems) console.log(`  ${p.accountNumber} ${p.name}: ${p.reason}`);
+        console.log(
+          `${result.checked} active ledger accounts checked against SAP Business One; ${count} problem(s).`,
+        );
+        for (const p of result.problems)
+          console.log(`  ${p.accountNumber} ${p.description} (id ${p.id}): ${p.reason}`);
+        for (const p of result.postingAccountProblems)
+          console.log(`  ${p.accountNumber} ${p.name}: ${p.reason}`);
         return count ? 1 : 0;
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

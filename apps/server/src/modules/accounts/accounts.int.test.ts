@@ -32,15 +32,32 @@ describe('GET /api/v1/accounts', () => {
     const admin = await server.admin();
     const response = await admin.get('/api/v1/accounts?accountType=petty%20cash');
     expect(response.status).toBe(200);
-    expect(response.body.data.map((a: { accountNumber: string }) => a.accountNumber)).toEqual(['110101', '110102', '110103', '110104']);
-    expect(Object.keys(response.body.data[0]).sort()).toEqual(['accountNumber', 'category', 'description', 'id']);
-    expect(response.body.data[0]).toMatchObject({ description: 'Petty Cash - Nairobi HQ', category: 'Petty Cash' });
+    expect(response.body.data.map((a: { accountNumber: string }) => a.accountNumber)).toEqual([
+      '110101',
+      '110102',
+      '110103',
+      '110104',
+    ]);
+    expect(Object.keys(response.body.data[0]).sort()).toEqual([
+      'accountNumber',
+      'category',
+      'description',
+      'id',
+    ]);
+    expect(response.body.data[0]).toMatchObject({
+      description: 'Petty Cash - Nairobi HQ',
+      category: 'Petty Cash',
+    });
   });
 
   it('lists VAS revenue and cost accounts in matching categories', async () => {
     const admin = await server.admin();
-    const revenue = (await admin.get('/api/v1/accounts?accountType=Vas%20Transaction%20Revenue')).body.data as { category: string; accountNumber: string }[];
-    const cost = (await admin.get('/api/v1/accounts?accountType=Vas%20Transaction%20Cost')).body.data as { category: string; accountNumber: string }[];
+    const revenue = (await admin.get('/api/v1/accounts?accountType=Vas%20Transaction%20Revenue')).body
+      .data as { category: string; accountNumber: string }[];
+    const cost = (await admin.get('/api/v1/accounts?accountType=Vas%20Transaction%20Cost')).body.data as {
+      category: string;
+      accountNumber: string;
+    }[];
     const categories = ['Escort & Security', 'Fuel', 'Lubricants', 'Tracking', 'Tyres'];
     expect(revenue.map((a) => a.category).sort()).toEqual(categories);
     expect(cost.map((a) => a.category).sort()).toEqual(categories);
@@ -50,13 +67,21 @@ describe('GET /api/v1/accounts', () => {
 
   it('leaves out inactive accounts', async () => {
     const { db } = server.database;
-    await db.update(ledgerAccounts).set({ isActive: false }).where(eq(ledgerAccounts.accountNumber, '110104'));
+    await db
+      .update(ledgerAccounts)
+      .set({ isActive: false })
+      .where(eq(ledgerAccounts.accountNumber, '110104'));
     try {
       const admin = await server.admin();
-      const numbers = (await admin.get('/api/v1/accounts?accountType=petty%20cash')).body.data.map((a: { accountNumber: string }) => a.accountNumber);
+      const numbers = (await admin.get('/api/v1/accounts?accountType=petty%20cash')).body.data.map(
+        (a: { accountNumber: string }) => a.accountNumber,
+      );
       expect(numbers).not.toContain('110104');
     } finally {
-      await db.update(ledgerAccounts).set({ isActive: true }).where(eq(ledgerAccounts.accountNumber, '110104'));
+      await db
+        .update(ledgerAccounts)
+        .set({ isActive: true })
+        .where(eq(ledgerAccounts.accountNumber, '110104'));
     }
   });
 
@@ -69,11 +94,23 @@ describe('GET /api/v1/accounts', () => {
   });
 
   it('is open to cash, fuel and VAS users and closed to others', async () => {
-    for (const permission of [PERMISSIONS.viewCashAdvances, PERMISSIONS.postFuelAdvances, PERMISSIONS.viewVasTransactions]) {
-      const user = await signedIn(asTestServer(), await createUser(asTestServer(), { permissions: [permission] }));
+    for (const permission of [
+      PERMISSIONS.viewCashAdvances,
+      PERMISSIONS.postFuelAdvances,
+      PERMISSIONS.viewVasTransactions,
+    ]) {
+      const user = await signedIn(
+        asTestServer(),
+        await createUser(asTestServer(), { permissions: [permission] }),
+      );
       expect((await user.get('/api/v1/accounts?accountType=petty%20cash')).status).toBe(200);
     }
-    const other = await signedIn(asTestServer(), await createUser(asTestServer(), { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] }));
+    const other = await signedIn(
+      asTestServer(),
+      await createUser(asTestServer(), {
+        permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices],
+      }),
+    );
     expect((await other.get('/api/v1/accounts?accountType=petty%20cash')).status).toBe(403);
     expect((await server.client().get('/api/v1/accounts?accountType=petty%20cash')).status).toBe(401);
   });
@@ -84,16 +121,41 @@ describe('GET /api/v1/accounts/sapCheck', () => {
     const admin = await server.admin();
     const response = await admin.get('/api/v1/accounts/sapCheck');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ checked: SEED_LEDGER_ACCOUNTS.length, problems: [], postingAccountProblems: [] });
+    expect(response.body).toEqual({
+      checked: SEED_LEDGER_ACCOUNTS.length,
+      problems: [],
+      postingAccountProblems: [],
+    });
   });
 
   it('lists local accounts that SAP lacks, has inactive or frozen', async () => {
     const { db } = server.database;
     const added = [
-      { accountNumber: '110199', description: 'Petty Cash - Eldoret', accountType: 'petty cash', category: 'Petty Cash' },
-      { accountNumber: '999001', description: 'Petty Cash - Nowhere', accountType: 'petty cash', category: 'Petty Cash' },
-      { accountNumber: '520900', description: 'Old Haulage Cost', accountType: 'Vas Transaction Cost', category: 'Fuel' },
-      { accountNumber: '999002', description: 'Disabled here', accountType: 'petty cash', category: 'Petty Cash', isActive: false },
+      {
+        accountNumber: '110199',
+        description: 'Petty Cash - Eldoret',
+        accountType: 'petty cash',
+        category: 'Petty Cash',
+      },
+      {
+        accountNumber: '999001',
+        description: 'Petty Cash - Nowhere',
+        accountType: 'petty cash',
+        category: 'Petty Cash',
+      },
+      {
+        accountNumber: '520900',
+        description: 'Old Haulage Cost',
+        accountType: 'Vas Transaction Cost',
+        category: 'Fuel',
+      },
+      {
+        accountNumber: '999002',
+        description: 'Disabled here',
+        accountType: 'petty cash',
+        category: 'Petty Cash',
+        isActive: false,
+      },
     ];
     await db.insert(ledgerAccounts).values(added);
     await server.sim.control('/__sim/accounts', { Code: '410500', ActiveAccount: 'tNO' });
@@ -102,18 +164,25 @@ describe('GET /api/v1/accounts/sapCheck', () => {
       const response = await admin.get('/api/v1/accounts/sapCheck');
       expect(response.status).toBe(200);
       expect(response.body.checked).toBe(SEED_LEDGER_ACCOUNTS.length + 3);
-      const problems = response.body.problems.map((p: { accountNumber: string; reason: string }) => [p.accountNumber, p.reason]);
+      const problems = response.body.problems.map((p: { accountNumber: string; reason: string }) => [
+        p.accountNumber,
+        p.reason,
+      ]);
       expect(problems).toEqual([
         ['110199', 'The account is inactive in SAP Business One.'],
         ['410500', 'The account is inactive in SAP Business One.'],
         ['520900', 'The account is frozen in SAP Business One.'],
         ['999001', 'The account does not exist in SAP Business One.'],
       ]);
-      expect(response.body.problems[0]).toMatchObject({ description: 'Petty Cash - Eldoret', id: expect.any(Number) });
+      expect(response.body.problems[0]).toMatchObject({
+        description: 'Petty Cash - Eldoret',
+        id: expect.any(Number),
+      });
       expect((await server.sim.stats()).requests.ChartOfAccounts).toBeGreaterThan(1); // paged
     } finally {
       await server.sim.control('/__sim/accounts', { Code: '410500', ActiveAccount: 'tYES' });
-      for (const a of added) await db.delete(ledgerAccounts).where(eq(ledgerAccounts.accountNumber, a.accountNumber));
+      for (const a of added)
+        await db.delete(ledgerAccounts).where(eq(ledgerAccounts.accountNumber, a.accountNumber));
     }
   });
 
@@ -123,7 +192,11 @@ describe('GET /api/v1/accounts/sapCheck', () => {
       await seedConnectionSetting(other.database.db, other.env.APP_KEY!, other.sim.credentials);
       const response = await (await other.admin()).get('/api/v1/accounts/sapCheck');
       expect(response.body.postingAccountProblems).toEqual([
-        { name: 'Transport cost (SAP_ACCOUNT_TRANSPORT_COST)', accountNumber: '520900', reason: 'The account is frozen in SAP Business One.' },
+        {
+          name: 'Transport cost (SAP_ACCOUNT_TRANSPORT_COST)',
+          accountNumber: '520900',
+          reason: 'The account is frozen in SAP Business One.',
+        },
       ]);
     } finally {
       await other.close();
@@ -136,7 +209,9 @@ describe('GET /api/v1/accounts/sapCheck', () => {
     try {
       const response = await (await server.admin()).get('/api/v1/accounts/sapCheck');
       expect(response.status).toBe(502);
-      expect(response.body.message).toMatch(/^The ledger accounts could not be checked against SAP Business One: Internal error injected/);
+      expect(response.body.message).toMatch(
+        /^The ledger accounts could not be checked against SAP Business One: Internal error injected/,
+      );
     } finally {
       await server.sim.control('/__sim/config', { errorRate: 0 });
     }
@@ -161,43 +236,73 @@ describe('importing ledger accounts', () => {
     expect(report).toMatchObject({ inserted: 2, updated: 1 });
     expect(report.rejected).toEqual([
       { line: 4, reason: 'accountNumber must be 1 to 15 letters, digits, dots, dashes or underscores.' },
-      { line: 5, reason: 'accountType must be one of: petty cash, Vas Transaction Revenue, Vas Transaction Cost.' },
+      {
+        line: 5,
+        reason: 'accountType must be one of: petty cash, Vas Transaction Revenue, Vas Transaction Cost.',
+      },
       { line: 6, reason: 'accountNumber 110105 already appears on line 2.' },
       { line: 7, reason: 'The line has 2 values; the header has 5 columns.' },
       { line: 9, reason: 'isActive must be true or false.' },
     ]);
-    const [renamed] = await server.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNumber, '110101'));
+    const [renamed] = await server.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.accountNumber, '110101'));
     expect(renamed?.description).toBe('Petty Cash - Nairobi Head Office');
-    const [insurance] = await server.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNumber, '410600'));
-    expect(insurance).toMatchObject({ description: 'VAS Revenue - Insurance, cargo', accountType: 'Vas Transaction Revenue', category: 'Insurance', isActive: true });
-    const events = (await server.database.db.select({ event: audits.event }).from(audits)).map((a) => a.event);
+    const [insurance] = await server.database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.accountNumber, '410600'));
+    expect(insurance).toMatchObject({
+      description: 'VAS Revenue - Insurance, cargo',
+      accountType: 'Vas Transaction Revenue',
+      category: 'Insurance',
+      isActive: true,
+    });
+    const events = (await server.database.db.select({ event: audits.event }).from(audits)).map(
+      (a) => a.event,
+    );
     expect(events).toContain('Imported ledger accounts from accounts.csv: 2 added, 1 updated, 5 rejected');
   });
 
   it('refuses a file whose header lacks a column', async () => {
-    await expect(server.app.services.accounts.importCsv('accountNumber,description,category\n1,2,3', 'x.csv', context)).rejects.toThrow(
-      /missing column\(s\) accountType/,
-    );
+    await expect(
+      server.app.services.accounts.importCsv('accountNumber,description,category\n1,2,3', 'x.csv', context),
+    ).rejects.toThrow(/missing column\(s\) accountType/);
   });
 
   it('runs as the accounts:import command, printing rejected lines and exiting 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ff-accounts-'));
     const file = join(dir, 'chart.csv');
-    writeFileSync(file, 'accountNumber,description,accountType,category\n110109,Petty Cash - Nakuru,petty cash,Petty Cash\n110110,,petty cash,Petty Cash\n');
+    writeFileSync(
+      file,
+      'accountNumber,description,accountType,category\n110109,Petty Cash - Nakuru,petty cash,Petty Cash\n110110,,petty cash,Petty Cash\n',
+    );
     const errors: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
     try {
-      const code = await accountCommands['accounts:import']!.run(server.database, [file], commandEnv(server.env));
+      const code = await accountCommands['accounts:import']!.run(
+        server.database,
+        [file],
+        commandEnv(server.env),
+      );
       expect(code).toBe(1);
-      expect(errors.join('\n')).toBe('chart.csv: 1 added, 0 updated, 1 rejected.\n  line 3: description is required.');
+      expect(errors.join('\n')).toBe(
+        'chart.csv: 1 added, 0 updated, 1 rejected.\n  line 3: description is required.',
+      );
     } finally {
       spy.mockRestore();
     }
     const logs: string[] = [];
     const logSpy = vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
     try {
-      writeFileSync(file, 'accountNumber,description,accountType,category\n110109,Petty Cash - Nakuru Town,petty cash,Petty Cash\n');
-      expect(await accountCommands['accounts:import']!.run(server.database, [file], commandEnv(server.env))).toBe(0);
+      writeFileSync(
+        file,
+        'accountNumber,description,accountType,category\n110109,Petty Cash - Nakuru Town,petty cash,Petty Cash\n',
+      );
+      expect(
+        await accountCommands['accounts:import']!.run(server.database, [file], commandEnv(server.env)),
+      ).toBe(0);
       expect(logs).toEqual(['chart.csv: 0 added, 1 updated, 0 rejected.']);
     } finally {
       logSpy.mockRestore();

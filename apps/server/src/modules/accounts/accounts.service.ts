@@ -49,20 +49,44 @@ export function createAccountsService(deps: {
       const local = await repository.listActive();
       let chart: ChartAccount[];
       try {
-        chart = await sap.getAll<ChartAccount>('ChartOfAccounts', { $select: 'Code,Name,ActiveAccount,FrozenFor' });
+        chart = await sap.getAll<ChartAccount>('ChartOfAccounts', {
+          $select: 'Code,Name,ActiveAccount,FrozenFor',
+        });
       } catch (error) {
         if (!isSapError(error)) throw error;
-        throw new HttpError(502, `The ledger accounts could not be checked against SAP Business One: ${error.message}`);
+        throw new HttpError(
+          502,
+          `The ledger accounts could not be checked against SAP Business One: ${error.message}`,
+        );
       }
       const byCode = new Map(chart.map((a) => [a.Code, a]));
       const problems = local.flatMap((account) => {
         const reason = problemWith(byCode.get(account.accountNumber));
-        return reason ? [{ id: account.id, accountNumber: account.accountNumber, description: account.description, reason }] : [];
+        return reason
+          ? [
+              {
+                id: account.id,
+                accountNumber: account.accountNumber,
+                description: account.description,
+                reason,
+              },
+            ]
+          : [];
       });
-      const postingAccountProblems = (Object.keys(POSTING_ACCOUNT_LABELS) as (keyof SapPostingAccounts)[]).flatMap((name) => {
+      const postingAccountProblems = (
+        Object.keys(POSTING_ACCOUNT_LABELS) as (keyof SapPostingAccounts)[]
+      ).flatMap((name) => {
         const accountNumber = deps.postingAccounts[name];
         const reason = problemWith(byCode.get(accountNumber));
-        return reason ? [{ name: `${POSTING_ACCOUNT_LABELS[name]} (${SAP_POSTING_ACCOUNT_VARIABLES[name]})`, accountNumber, reason }] : [];
+        return reason
+          ? [
+              {
+                name: `${POSTING_ACCOUNT_LABELS[name]} (${SAP_POSTING_ACCOUNT_VARIABLES[name]})`,
+                accountNumber,
+                reason,
+              },
+            ]
+          : [];
       });
       return { checked: local.length, problems, postingAccountProblems };
     },

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.js';
 import { ledgerAccounts } from '../../db/schema.js';
 
 export type LedgerAccountRecord = typeof ledgerAccounts.$inferSelect;
-export type LedgerAccountValues = { accountNumber: string; description: string; accountType: string; category: string; isActive: boolean };
+export type LedgerAccountValues = {
+  accountNumber: string;
+  description: string;
+  accountType: string;
+  category: string;
+  isActive: boolean;
+};
 
 const listColumns = {
   id: ledgerAccounts.id,
@@ -21,15 +27,27 @@ export function createLedgerAccountsRepository(db: Db) {
         .where(and(eq(ledgerAccounts.accountType, accountType), eq(ledgerAccounts.isActive, true)))
         .orderBy(asc(ledgerAccounts.accountNumber)),
 
-    listActive: () => db.select().from(ledgerAccounts).where(eq(ledgerAccounts.isActive, true)).orderBy(asc(ledgerAccounts.accountNumber)),
+    listActive: () =>
+      db
+        .select()
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.isActive, true))
+        .orderBy(asc(ledgerAccounts.accountNumber)),
 
     async findByNumber(accountNumber: string, executor: Db = db): Promise<LedgerAccountRecord | undefined> {
-      const [row] = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.accountNumber, accountNumber)).limit(1);
+      const [row] = await executor
+        .select()
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.accountNumber, accountNumber))
+        .limit(1);
       return row;
     },
 
     /** Inserts or updates by account number; answers how many rows were new. */
-    async upsert(rows: LedgerAccountValues[], executor: Db = db): Promise<{ inserted: number; updated: number }> {
+    async upsert(
+      rows: LedgerAccountValues[],
+      executor: Db = db,
+    ): Promise<{ inserted: number; updated: number }> {
       if (rows.length === 0) return { inserted: 0, updated: 0 };
       const result = await executor
         .insert(ledgerAccounts)
@@ -52,7 +70,11 @@ export function createLedgerAccountsRepository(db: Db) {
     /** Inserts the rows whose account number is not there yet; never changes an existing row. */
     async insertMissing(rows: LedgerAccountValues[], executor: Db = db): Promise<number> {
       if (rows.length === 0) return 0;
-      const result = await executor.insert(ledgerAccounts).values(rows).onConflictDoNothing({ target: ledgerAccounts.accountNumber }).returning({ id: ledgerAccounts.id });
+      const result = await executor
+        .insert(ledgerAccounts)
+        .values(rows)
+        .onConflictDoNothing({ target: ledgerAccounts.accountNumber })
+        .returning({ id: ledgerAccounts.id });
       return result.length;
     },
   };

@@ -22,7 +22,15 @@ export type StoredAudit = AuditContent & { hash: string };
 
 /** What a row's hash covers: every column but the hash itself, including the previous row's hash. */
 const canonical = (row: AuditContent) =>
-  JSON.stringify([row.id, row.createdAt.toISOString(), row.event, row.actorId, row.actorName, row.ipAddress, row.prevHash]);
+  JSON.stringify([
+    row.id,
+    row.createdAt.toISOString(),
+    row.event,
+    row.actorId,
+    row.actorName,
+    row.ipAddress,
+    row.prevHash,
+  ]);
 
 /** The hash of rows written before the keyed epoch (decision 003). */
 export const plainAuditHash = (row: AuditContent) => sha256Hex(canonical(row));
@@ -55,7 +63,8 @@ export type ChainBreak = { id: number; reason: string };
 export const BREAK_REASONS = {
   link: 'its previous-hash does not match the row before it (a row was removed, inserted or altered before it)',
   altered: 'its content does not match its hash (the row was altered)',
-  downgraded: 'it carries a plain SHA-256 hash after the keyed epoch began (rewritten by someone without the audit key)',
+  downgraded:
+    'it carries a plain SHA-256 hash after the keyed epoch began (rewritten by someone without the audit key)',
   unkeyed:
     'no row is signed with the audit key: the keyed epoch marker and everything after it were removed or rewritten with plain SHA-256 ' +
     '(or no server of this version has started on this database yet)',
@@ -114,7 +123,12 @@ export function createChainWalker(key: AuditChainKey) {
     finish(): ChainWalk {
       const all = [...breaks];
       if (head && keyedFrom === undefined) all.push({ id: head.id, reason: BREAK_REASONS.unkeyed });
-      return { rows, breaks: all, ...(head ? { head } : {}), ...(keyedFrom !== undefined ? { keyedFrom } : {}) };
+      return {
+        rows,
+        breaks: all,
+        ...(head ? { head } : {}),
+        ...(keyedFrom !== undefined ? { keyedFrom } : {}),
+      };
     },
   };
 }
@@ -126,6 +140,9 @@ export const formatAnchor = (anchor: AuditAnchor) => `${anchor.id}:${anchor.mac}
 
 export function parseAnchor(text: string): AuditAnchor {
   const match = /^(\d{1,18}):([0-9a-f]{64})$/.exec(text.trim());
-  if (!match) throw new Error(`"${text}" is not an audit anchor: expected <row id>:<64 hex digits>, as printed by audit:anchor.`);
+  if (!match)
+    throw new Error(
+      `"${text}" is not an audit anchor: expected <row id>:<64 hex digits>, as printed by audit:anchor.`,
+    );
   return { id: Number(match[1]), mac: match[2]! };
 }

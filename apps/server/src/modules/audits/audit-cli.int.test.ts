@@ -19,12 +19,26 @@ const CLI_TIMEOUT_MS = 120_000;
 const APP_KEY = 'c'.repeat(40);
 
 /** An audit command as an operator runs it, in its own process, against the database named by the environment. */
-function auditCli(env: Record<string, string>, command: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function auditCli(
+  env: Record<string, string>,
+  command: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', 'src/cli.ts', command, ...args],
-      { cwd: serverDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', APP_KEY, ...env }, timeout: 60_000 },
+      {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          LOG_LEVEL: 'silent',
+          APP_KEY,
+          ...env,
+        },
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -35,13 +49,21 @@ function auditCli(env: Record<string, string>, command: string, ...args: string[
  * PGlite belongs to one process at a time, so there the database lives in a folder that is closed
  * while the CLI runs.
  */
-type Target = { env: Record<string, string>; withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T>; drop(): Promise<void> };
+type Target = {
+  env: Record<string, string>;
+  withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+};
 
 async function createTarget(): Promise<Target> {
   if (process.env.TEST_DB === 'postgres') {
     const database = await createTestDatabase();
     const url = (database.pool!.options as { connectionString: string }).connectionString;
-    return { env: { DATABASE_URL: url }, withDatabase: (work) => work(database), drop: () => database.drop() };
+    return {
+      env: { DATABASE_URL: url },
+      withDatabase: (work) => work(database),
+      drop: () => database.drop(),
+    };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'ff-audit-cli-'));
   const withDatabase = async <T>(work: (database: Database) => Promise<T>) => {
@@ -53,7 +75,11 @@ async function createTarget(): Promise<Target> {
     }
   };
   await withDatabase(runMigrations);
-  return { env: { DATA_DIR: dataDir }, withDatabase, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  return {
+    env: { DATA_DIR: dataDir },
+    withDatabase,
+    drop: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 describe('npm run audit:verify', () => {
@@ -63,65 +89,91 @@ describe('npm run audit:verify', () => {
     await target.withDatabase(async ({ db }) => {
       await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
       const audit = createAuditService(createAuditRepository(db, auditChainKey(APP_KEY)), 'Africa/Nairobi');
-      for (let i = 1; i <= 5; i += 1) await audit.record({ actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' }, `Event number ${i}`);
+      for (let i = 1; i <= 5; i += 1)
+        await audit.record({ actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' }, `Event number ${i}`);
     });
   }, CLI_TIMEOUT_MS);
   afterAll(async () => {
     await target?.drop();
   });
 
-  it('exits 0 on an intact log and 1 listing every altered row once rows were changed behind its back', async () => {
-    const intact = await auditCli(target.env, 'audit:verify');
-    expect(intact.stderr).toBe('');
-    expect(intact.code).toBe(0);
-    // The keyed epoch's marker, the first administrator, five events.
-    expect(intact.stdout.trim()).toBe('Audit chain intact: 7 rows verified, keyed (HMAC-SHA-256) from row 1.');
+  it(
+    'exits 0 on an intact log and 1 listing every altered row once rows were changed behind its back',
+    async () => {
+      const intact = await auditCli(target.env, 'audit:verify');
+      expect(intact.stderr).toBe('');
+      expect(intact.code).toBe(0);
+      // The keyed epoch's marker, the first administrator, five events.
+      expect(intact.stdout.trim()).toBe(
+        'Audit chain intact: 7 rows verified, keyed (HMAC-SHA-256) from row 1.',
+      );
 
-    await tamper(target, sql`UPDATE audits SET actor_name = 'Someone Else' WHERE id = 4`);
-    await tamper(target, sql`UPDATE audits SET event = 'Nothing to see' WHERE id = 6`);
-    const broken = await auditCli(target.env, 'audit:verify');
-    expect(broken.code).toBe(1);
-    expect(broken.stderr.trim().split('\n')).toEqual([
-      'Audit chain BROKEN: 2 problem(s) in 7 rows.',
-      '  row 4: its content does not match its hash (the row was altered)',
-      '  row 6: its content does not match its hash (the row was altered)',
-    ]);
-  }, CLI_TIMEOUT_MS);
+      await tamper(target, sql`UPDATE audits SET actor_name = 'Someone Else' WHERE id = 4`);
+      await tamper(target, sql`UPDATE audits SET event = 'Nothing to see' WHERE id = 6`);
+      const broken = await auditCli(target.env, 'audit:verify');
+      expect(broken.code).toBe(1);
+      expect(broken.stderr.trim().split('\n')).toEqual([
+        'Audit chain BROKEN: 2 problem(s) in 7 rows.',
+        '  row 4: its content does not match its hash (the row was altered)',
+        '  row 6: its content does not match its hash (the row was altered)',
+      ]);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('audit:anchor prints the head; a tail deleted by the table owner passes a bare verify but not one given the anchor', async () => {
-    // A fresh chain: the rows the previous test altered are not this test's concern.
-    const fresh = await createTarget();
-    try {
-      await fresh.withDatabase(async ({ db }) => {
-        await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
-      });
-      const early = await auditCli(fresh.env, 'audit:anchor');
-      expect(early.code).toBe(0);
-      expect(early.stdout.trim()).toMatch(/^2:[0-9a-f]{64}$/);
-      await fresh.withDatabase(async ({ db }) => {
-        const audit = createAuditService(createAuditRepository(db, auditChainKey(APP_KEY)), 'Africa/Nairobi');
-        for (let i = 1; i <= 3; i += 1) await audit.record({ actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' }, `Later event ${i}`);
-      });
-      const late = await auditCli(fresh.env, 'audit:anchor');
-      expect(late.stdout.trim()).toMatch(/^5:[0-9a-f]{64}$/);
-      const [earlyAnchor, lateAnchor] = [early.stdout.trim(), late.stdout.trim()];
+  it(
+    'audit:anchor prints the head; a tail deleted by the table owner passes a bare verify but not one given the anchor',
+    async () => {
+      // A fresh chain: the rows the previous test altered are not this test's concern.
+      const fresh = await createTarget();
+      try {
+        await fresh.withDatabase(async ({ db }) => {
+          await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
+        });
+        const early = await auditCli(fresh.env, 'audit:anchor');
+        expect(early.code).toBe(0);
+        expect(early.stdout.trim()).toMatch(/^2:[0-9a-f]{64}$/);
+        await fresh.withDatabase(async ({ db }) => {
+          const audit = createAuditService(
+            createAuditRepository(db, auditChainKey(APP_KEY)),
+            'Africa/Nairobi',
+          );
+          for (let i = 1; i <= 3; i += 1)
+            await audit.record(
+              { actor: { id: 1, name: 'Administrator' }, ip: '10.0.0.1' },
+              `Later event ${i}`,
+            );
+        });
+        const late = await auditCli(fresh.env, 'audit:anchor');
+        expect(late.stdout.trim()).toMatch(/^5:[0-9a-f]{64}$/);
+        const [earlyAnchor, lateAnchor] = [early.stdout.trim(), late.stdout.trim()];
 
-      await tamper(fresh, sql`DELETE FROM audits WHERE id > 3`);
-      // What the chain alone can say: the rows left still link up.
-      const bare = await auditCli(fresh.env, 'audit:verify');
-      expect(bare).toMatchObject({ code: 0, stdout: 'Audit chain intact: 3 rows verified, keyed (HMAC-SHA-256) from row 1.\n' });
-      // The anchor kept elsewhere says what is missing.
-      const anchored = await auditCli(fresh.env, 'audit:verify', '--anchor', lateAnchor);
-      expect(anchored.code).toBe(1);
-      expect(anchored.stderr).toContain('row 5: the anchored row is missing (the log ends at row 3): rows were removed');
-      const older = await auditCli(fresh.env, 'audit:verify', '--anchor', earlyAnchor);
-      expect(older).toMatchObject({ code: 0, stderr: '' });
-      expect(older.stdout).toContain(`Anchor ${earlyAnchor} matches.`);
-      expect(await auditCli(fresh.env, 'audit:verify', '--anchor', '5:nothex')).toMatchObject({ code: 2, stderr: expect.stringContaining('is not an audit anchor') });
-    } finally {
-      await fresh.drop();
-    }
-  }, CLI_TIMEOUT_MS * 2);
+        await tamper(fresh, sql`DELETE FROM audits WHERE id > 3`);
+        // What the chain alone can say: the rows left still link up.
+        const bare = await auditCli(fresh.env, 'audit:verify');
+        expect(bare).toMatchObject({
+          code: 0,
+          stdout: 'Audit chain intact: 3 rows verified, keyed (HMAC-SHA-256) from row 1.\n',
+        });
+        // The anchor kept elsewhere says what is missing.
+        const anchored = await auditCli(fresh.env, 'audit:verify', '--anchor', lateAnchor);
+        expect(anchored.code).toBe(1);
+        expect(anchored.stderr).toContain(
+          'row 5: the anchored row is missing (the log ends at row 3): rows were removed',
+        );
+        const older = await auditCli(fresh.env, 'audit:verify', '--anchor', earlyAnchor);
+        expect(older).toMatchObject({ code: 0, stderr: '' });
+        expect(older.stdout).toContain(`Anchor ${earlyAnchor} matches.`);
+        expect(await auditCli(fresh.env, 'audit:verify', '--anchor', '5:nothex')).toMatchObject({
+          code: 2,
+          stderr: expect.stringContaining('is not an audit anchor'),
+        });
+      } finally {
+        await fresh.drop();
+      }
+    },
+    CLI_TIMEOUT_MS * 2,
+  );
 });
 
 /** What the table's owner can do: switch the append-only guard off, change rows, switch it on. */

@@ -54,7 +54,11 @@ async function asOwner(work: () => Promise<unknown>) {
  * An attacker with owner rights rewrites the chain from `fromId` on: `edit` changes a row's content, then each
  * row is re-linked to the one before and re-hashed with `hash` (plain SHA-256 unless they hold some key).
  */
-async function rewriteFrom(fromId: number, hash: (row: AuditContent) => string, edit: (row: StoredAudit) => Partial<StoredAudit> = () => ({})) {
+async function rewriteFrom(
+  fromId: number,
+  hash: (row: AuditContent) => string,
+  edit: (row: StoredAudit) => Partial<StoredAudit> = () => ({}),
+) {
   const rows = await storedRows();
   let prevHash = GENESIS_HASH;
   await asOwner(async () => {
@@ -71,8 +75,14 @@ async function rewriteFrom(fromId: number, hash: (row: AuditContent) => string, 
 
 /** A row as versions before decision 010 wrote it: plain SHA-256. */
 async function appendLegacy(event: string) {
-  const id = Number(rowsOf<{ id: string }>(await db.execute(sql`SELECT nextval('audits_id_seq')::bigint AS id`))[0]!.id);
-  const [last] = await db.select().from(audits).orderBy(asc(audits.id)).then((rows) => rows.slice(-1));
+  const id = Number(
+    rowsOf<{ id: string }>(await db.execute(sql`SELECT nextval('audits_id_seq')::bigint AS id`))[0]!.id,
+  );
+  const [last] = await db
+    .select()
+    .from(audits)
+    .orderBy(asc(audits.id))
+    .then((rows) => rows.slice(-1));
   const row = { id, createdAt: new Date(), event, ...actor, prevHash: last?.hash ?? GENESIS_HASH };
   await db.insert(audits).values({ ...row, hash: plainAuditHash(row) });
 }
@@ -80,8 +90,18 @@ async function appendLegacy(event: string) {
 describe('text is hashed as it is stored', () => {
   it('a lone surrogate or NUL in any field cannot break the chain: the row holds and hashes the text PostgreSQL stores', async () => {
     const repo = repository();
-    await repo.append({ event: 'Failed sign-in for \ud800@x.test', actorId: null, actorName: '\udfffghost\ud800', ipAddress: '10.0.0.1' });
-    await repo.append({ event: 'Created role Nul\u0000Clerks', actorId: 1, actorName: 'Administrator', ipAddress: '10.0.0.1' });
+    await repo.append({
+      event: 'Failed sign-in for \ud800@x.test',
+      actorId: null,
+      actorName: '\udfffghost\ud800',
+      ipAddress: '10.0.0.1',
+    });
+    await repo.append({
+      event: 'Created role Nul\u0000Clerks',
+      actorId: 1,
+      actorName: 'Administrator',
+      ipAddress: '10.0.0.1',
+    });
     expect((await service().verify()).breaks).toEqual([]);
     const rows = await storedRows();
     expect(rows.map((r) => [r.event, r.actorName])).toEqual([
@@ -102,7 +122,14 @@ describe('the keyed epoch', () => {
     await appendEvents(2);
     const report = await service().verify();
     expect(report).toMatchObject({ rows: 6, breaks: [], keyedFrom: 4 });
-    expect((await storedRows()).map((r) => r.event)).toEqual(['Legacy 1', 'Legacy 2', 'Legacy 3', KEYED_EPOCH_EVENT, 'Event 1', 'Event 2']);
+    expect((await storedRows()).map((r) => r.event)).toEqual([
+      'Legacy 1',
+      'Legacy 2',
+      'Legacy 3',
+      KEYED_EPOCH_EVENT,
+      'Event 1',
+      'Event 2',
+    ]);
   });
 
   it('an edited row re-hashed with plain SHA-256, and every row after it, are each named: no downgrade without the key', async () => {
@@ -112,7 +139,9 @@ describe('the keyed epoch', () => {
     expect(report.breaks).toEqual([4, 5, 6, 7].map((id) => ({ id, reason: BREAK_REASONS.downgraded })));
     // A guessed key is no better.
     await rewriteFrom(4, auditChainKey('g'.repeat(40)).mac);
-    expect((await service().verify()).breaks).toEqual([4, 5, 6, 7].map((id) => ({ id, reason: BREAK_REASONS.altered })));
+    expect((await service().verify()).breaks).toEqual(
+      [4, 5, 6, 7].map((id) => ({ id, reason: BREAK_REASONS.altered })),
+    );
   });
 
   it('a process configured with another APP_KEY starts no new epoch: its rows are named, the real markers stay one', async () => {
@@ -122,7 +151,9 @@ describe('the keyed epoch', () => {
     await misconfigured.append({ ...actor, event: 'Written under the wrong key 2' });
     await appendEvents(1, 'Back under the right key');
     expect((await storedRows()).filter((row) => row.event === KEYED_EPOCH_EVENT)).toHaveLength(1);
-    expect((await service().verify()).breaks).toEqual([4, 5].map((id) => ({ id, reason: BREAK_REASONS.altered })));
+    expect((await service().verify()).breaks).toEqual(
+      [4, 5].map((id) => ({ id, reason: BREAK_REASONS.altered })),
+    );
   });
 
   it('a chain rewritten whole with plain SHA-256 (marker included) is reported: it carries no keyed row', async () => {
@@ -158,7 +189,10 @@ describe('anchors kept elsewhere', () => {
     await rewriteFrom(5, KEY.mac, (row) => (row.id === 5 ? { event: 'Nothing happened here' } : {}));
     expect((await service().verify()).breaks).toEqual([]);
     expect((await service().verify({ anchors: [anchor] })).breaks).toEqual([
-      { id: 6, reason: 'its MAC differs from the anchor kept for it (the row or the chain before it was rewritten)' },
+      {
+        id: 6,
+        reason: 'its MAC differs from the anchor kept for it (the row or the chain before it was rewritten)',
+      },
     ]);
 
     await asOwner(() => db.execute(sql`DELETE FROM audits WHERE id >= 5`));

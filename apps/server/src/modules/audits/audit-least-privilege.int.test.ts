@@ -38,7 +38,12 @@ async function asRole<T>(work: (db: Db) => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   owner = await createTestDatabase();
-  await createAuditRepository(owner.db, KEY).append({ event: 'Written by the owner', actorId: null, actorName: 'System', ipAddress: '127.0.0.1' });
+  await createAuditRepository(owner.db, KEY).append({
+    event: 'Written by the owner',
+    actorId: null,
+    actorName: 'System',
+    ipAddress: '127.0.0.1',
+  });
   for (const statement of [
     `CREATE ROLE ${ROLE} LOGIN PASSWORD 'writer-password'`,
     `GRANT SELECT, INSERT ON audits TO ${ROLE}`,
@@ -59,7 +64,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await roleDatabase?.close();
-  const baseUrl = onPostgres ? (owner.pool!.options as { connectionString: string }).connectionString : undefined;
+  const baseUrl = onPostgres
+    ? (owner.pool!.options as { connectionString: string }).connectionString
+    : undefined;
   await owner?.drop();
   if (baseUrl) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? baseUrl });
@@ -69,17 +76,28 @@ afterAll(async () => {
   }
 });
 
-const refusal = (db: Db, statement: string) => db.execute(sql.raw(statement)).then(
-  () => 'allowed',
-  (error: unknown) => String((error as Error).cause ?? error),
-);
+const refusal = (db: Db, statement: string) =>
+  db.execute(sql.raw(statement)).then(
+    () => 'allowed',
+    (error: unknown) => String((error as Error).cause ?? error),
+  );
 
 describe('the API as an insert-and-select-only role on audits', () => {
   it("appends through the app's repository and verifies the chain", async () => {
     await asRole(async (db) => {
       const repo = createAuditRepository(db, KEY);
-      for (let i = 1; i <= 3; i += 1) await repo.append({ event: `Written by the API ${i}`, actorId: 1, actorName: 'Administrator', ipAddress: '10.0.0.1' });
-      expect(await createAuditService(repo, 'Africa/Nairobi').verify()).toMatchObject({ rows: 5, breaks: [], keyedFrom: 1 });
+      for (let i = 1; i <= 3; i += 1)
+        await repo.append({
+          event: `Written by the API ${i}`,
+          actorId: 1,
+          actorName: 'Administrator',
+          ipAddress: '10.0.0.1',
+        });
+      expect(await createAuditService(repo, 'Africa/Nairobi').verify()).toMatchObject({
+        rows: 5,
+        breaks: [],
+        keyedFrom: 1,
+      });
     });
   });
 
@@ -98,7 +116,9 @@ describe('the API as an insert-and-select-only role on audits', () => {
       disableTriggers: expect.stringMatching(/must be owner of table audits/),
       dropTrigger: expect.stringMatching(/must be owner of (table|relation) audits/),
     });
-    expect(await createAuditService(createAuditRepository(owner.db, KEY), 'Africa/Nairobi').verify()).toMatchObject({ breaks: [] });
+    expect(
+      await createAuditService(createAuditRepository(owner.db, KEY), 'Africa/Nairobi').verify(),
+    ).toMatchObject({ breaks: [] });
   });
 
   if (onPostgres) {
@@ -107,18 +127,27 @@ describe('the API as an insert-and-select-only role on audits', () => {
     });
 
     it('with a migration pending, stops with the advice to run npm run migrate as the owner', async () => {
-      const recorded = rowsOf<{ hash: string; created_at: string }>(await owner.db.execute(sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations`));
+      const recorded = rowsOf<{ hash: string; created_at: string }>(
+        await owner.db.execute(sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations`),
+      );
       await owner.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations`);
       try {
-        await expect(runMigrations(roleDatabase!)).rejects.toThrow(/migrations are pending.*Run `npm run migrate` with the owner role's DATABASE_URL/);
+        await expect(runMigrations(roleDatabase!)).rejects.toThrow(
+          /migrations are pending.*Run `npm run migrate` with the owner role's DATABASE_URL/,
+        );
       } finally {
-        for (const row of recorded) await owner.db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${row.hash}, ${row.created_at})`);
+        for (const row of recorded)
+          await owner.db.execute(
+            sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${row.hash}, ${row.created_at})`,
+          );
       }
       await expect(runMigrations(roleDatabase!)).resolves.toBeUndefined();
     });
 
     it("runs the API process with the README's grants: it seeds, audits and serves; the owner's verify says intact", async () => {
-      const database = new URL((owner.pool!.options as { connectionString: string }).connectionString).pathname.slice(1);
+      const database = new URL(
+        (owner.pool!.options as { connectionString: string }).connectionString,
+      ).pathname.slice(1);
       // README, "Running the API with least privilege": everything the app needs, minus changing audit rows.
       for (const statement of [
         `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${ROLE}`,
@@ -147,10 +176,15 @@ describe('the API as an insert-and-select-only role on audits', () => {
         await api.kill('SIGTERM');
         await rm(dataDir, { recursive: true, force: true });
       }
-      const report = await createAuditService(createAuditRepository(owner.db, KEY), 'Africa/Nairobi').verify();
+      const report = await createAuditService(
+        createAuditRepository(owner.db, KEY),
+        'Africa/Nairobi',
+      ).verify();
       expect(report).toMatchObject({ breaks: [], keyedFrom: 1 });
       const events = await owner.db.execute(sql`SELECT event FROM audits ORDER BY id DESC LIMIT 1`);
-      expect(rowsOf<{ event: string }>(events)[0]?.event).toBe('Created the first administrator admin@example.com');
+      expect(rowsOf<{ event: string }>(events)[0]?.event).toBe(
+        'Created the first administrator admin@example.com',
+      );
     }, 240_000);
   }
 });

@@ -3,7 +3,13 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { audits } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { asStoredText } from '../../lib/well-formed-text.js';
-import { GENESIS_HASH, KEYED_EPOCH_EVENT, plainAuditHash, type AuditChainKey, type StoredAudit } from './audit-chain.js';
+import {
+  GENESIS_HASH,
+  KEYED_EPOCH_EVENT,
+  plainAuditHash,
+  type AuditChainKey,
+  type StoredAudit,
+} from './audit-chain.js';
 
 const AUDIT_CHAIN_LOCK = 727_002;
 
@@ -43,7 +49,12 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
       // under another key (a process with the wrong APP_KEY) is chained onto as it is: verify names those rows
       // instead of finding a new marker at every append.
       if (!last || plainAuditHash(last) === last.hash) {
-        const marker = { event: KEYED_EPOCH_EVENT, actorId: SYSTEM_ACTOR.id, actorName: SYSTEM_ACTOR.name, ipAddress: '127.0.0.1' };
+        const marker = {
+          event: KEYED_EPOCH_EVENT,
+          actorId: SYSTEM_ACTOR.id,
+          actorName: SYSTEM_ACTOR.name,
+          ipAddress: '127.0.0.1',
+        };
         prevHash = await insertRow(tx, marker, prevHash);
       }
       await work(tx, prevHash);

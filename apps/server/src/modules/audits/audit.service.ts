@@ -40,7 +40,7 @@ export function createAuditService(repo: AuditRepository, timeZone: string) {
      */
     async verify(options: { anchors?: AuditAnchor[] } = {}): Promise<ChainReport> {
       const walker = createChainWalker(repo.key);
-      for (let afterId = 0; ; ) {
+      for (let afterId = 0; ;) {
         const page = await repo.page(afterId, 1000);
         if (page.length === 0) break;
         walker.add(page);
@@ -54,7 +54,11 @@ export function createAuditService(repo: AuditRepository, timeZone: string) {
           const end = walk.head ? `the log ends at row ${walk.head.id}` : 'the log is empty';
           breaks.push({ id: anchor.id, reason: `the anchored row is missing (${end}): rows were removed` });
         } else if (row.hash !== anchor.mac) {
-          breaks.push({ id: anchor.id, reason: 'its MAC differs from the anchor kept for it (the row or the chain before it was rewritten)' });
+          breaks.push({
+            id: anchor.id,
+            reason:
+              'its MAC differs from the anchor kept for it (the row or the chain before it was rewritten)',
+          });
         }
       }
       return { ...walk, breaks, ...(breaks[0] ? { broken: breaks[0] } : {}) };

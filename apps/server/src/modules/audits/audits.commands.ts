@@ -15,7 +15,8 @@ function anchorsOf(args: string[]): AuditAnchor[] {
     const arg = args[i]!;
     if (arg === '--anchor') {
       const value = args[(i += 1)];
-      if (value === undefined) throw new Error('--anchor needs a value: <row id>:<mac>, as printed by audit:anchor.');
+      if (value === undefined)
+        throw new Error('--anchor needs a value: <row id>:<mac>, as printed by audit:anchor.');
       anchors.push(parseAnchor(value));
     } else if (arg.startsWith('--anchor=')) anchors.push(parseAnchor(arg.slice('--anchor='.length)));
     else throw new Error(`Unknown argument "${arg}". Usage: audit:verify [--anchor <row id>:<mac>]...`);
@@ -45,7 +46,8 @@ export const auditCommands: Record<string, CliCommand> = {
         reportBroken(report);
         return 1;
       }
-      const keyed = report.keyedFrom === undefined ? '' : `, keyed (HMAC-SHA-256) from row ${report.keyedFrom}`;
+      const keyed =
+        report.keyedFrom === undefined ? '' : `, keyed (HMAC-SHA-256) from row ${report.keyedFrom}`;
       console.log(`Audit chain intact: ${report.rows} rows verified${keyed}.`);
       for (const anchor of anchors) console.log(`Anchor ${formatAnchor(anchor)} matches.`);
       return 0;

@@ -43,7 +43,12 @@ describe('GET /api/v1/audits', () => {
       return rows.length > 0 && rows;
     }, 'the reset mail');
     const link = passwordLinkIn(mail!.body!);
-    await forgetful.post('/reset-password', { token: link.token, email: user.email, password: 'Another-Pass-123', password_confirmation: 'Another-Pass-123' });
+    await forgetful.post('/reset-password', {
+      token: link.token,
+      email: user.email,
+      password: 'Another-Pass-123',
+      password_confirmation: 'Another-Pass-123',
+    });
 
     const log = await auditLog();
     const expectOne = (event: string | RegExp, createdBy: string, ipAddress: string) => {
@@ -56,7 +61,8 @@ describe('GET /api/v1/audits', () => {
     expectOne(`Signed out: ${user.email}`, user.name, '10.20.0.1');
     // Repeated failures are coalesced (modules/auth/audit-tally.ts): the first now, the window's total later.
     expect(find(log, `Failed sign-in for ${user.email}`)).toHaveLength(1);
-    for (const row of find(log, `Failed sign-in for ${user.email}`)) expect(row).toMatchObject({ createdBy: user.email, ipAddress: '10.20.0.2' });
+    for (const row of find(log, `Failed sign-in for ${user.email}`))
+      expect(row).toMatchObject({ createdBy: user.email, ipAddress: '10.20.0.2' });
     expectOne(/^Sign-in locked out for .+ for \d+ seconds after repeated failures$/, user.email, '10.20.0.2');
     expectOne('Failed sign-in for ghost@example.com', 'ghost@example.com', '10.20.0.2');
     expectOne(`Password reset requested for ${user.email}`, user.email, '10.20.0.3');
@@ -67,8 +73,16 @@ describe('GET /api/v1/audits', () => {
   });
 
   it('records user and role changes by the administrator who made them', async () => {
-    const role = await admin.post('/api/v1/roles', { name: 'Audit Clerks', permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewFuelAdvances] });
-    const user = await admin.post('/api/v1/users', { name: 'Otieno Audit', email: 'otieno.audit@example.com', mobileNo: '+254711000000', role: 'Audit Clerks' });
+    const role = await admin.post('/api/v1/roles', {
+      name: 'Audit Clerks',
+      permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewFuelAdvances],
+    });
+    const user = await admin.post('/api/v1/users', {
+      name: 'Otieno Audit',
+      email: 'otieno.audit@example.com',
+      mobileNo: '+254711000000',
+      role: 'Audit Clerks',
+    });
     await admin.patch(`/api/v1/toggleUser/${user.body.id}`, { toggleStatus: false });
     await admin.patch(`/api/v1/toggleUser/${user.body.id}`, { toggleStatus: true });
     await admin.patch(`/api/v1/toggleRoles/${role.body.id}`, { toggleStatus: false });
@@ -81,25 +95,38 @@ describe('GET /api/v1/audits', () => {
       'Enabled user Otieno Audit (otieno.audit@example.com)',
       'Disabled role Audit Clerks',
     ]) {
-      expect(find(log, event), event).toEqual([expect.objectContaining({ createdBy: 'Administrator', ipAddress: '10.20.0.9' })]);
+      expect(find(log, event), event).toEqual([
+        expect.objectContaining({ createdBy: 'Administrator', ipAddress: '10.20.0.9' }),
+      ]);
     }
   });
 
   it('filters by day and is open only to holders of View Audit Logs', async () => {
     expect(await auditLog(admin, '?fromDate=2099-01-01')).toEqual([]);
     expect((await auditLog(admin, `?toDate=2099-01-01`)).length).toBeGreaterThan(0);
-    const clerk = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.manageRoles] }));
+    const clerk = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.manageRoles] }),
+    );
     const denied = await clerk.get('/api/v1/audits');
     expect(denied.status).toBe(403);
     expect(denied.body.message).toContain('"View Audit Logs"');
-    const auditor = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.viewAuditLogs] }));
+    const auditor = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.viewAuditLogs] }),
+    );
     expect((await auditor.get('/api/v1/audits')).status).toBe(200);
-    expect(await server.client().get('/api/v1/audits')).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.unauthenticated } });
+    expect(await server.client().get('/api/v1/audits')).toMatchObject({
+      status: 401,
+      body: { message: AUTH_MESSAGES.unauthenticated },
+    });
   });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is false', async () => {
     const user = await createUser(server, { permissions: [] });
-    await server.client({ remoteAddress: '10.20.0.4', headers: { 'x-forwarded-for': '203.0.113.66' } }).signIn(user.email, user.password);
+    await server
+      .client({ remoteAddress: '10.20.0.4', headers: { 'x-forwarded-for': '203.0.113.66' } })
+      .signIn(user.email, user.password);
     expect(find(await auditLog(), `Signed in: ${user.email}`)[0]?.ipAddress).toBe('10.20.0.4');
   });
 });
@@ -115,7 +142,10 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
 
   it('records the client address from X-Forwarded-For, and marks cookies Secure when the proxy speaks https', async () => {
     const user = await createUser(proxied, { permissions: [] });
-    const viaProxy = { remoteAddress: '10.0.0.254', headers: { 'x-forwarded-for': '198.51.100.23', 'x-forwarded-proto': 'https' } };
+    const viaProxy = {
+      remoteAddress: '10.0.0.254',
+      headers: { 'x-forwarded-for': '198.51.100.23', 'x-forwarded-proto': 'https' },
+    };
     const client = proxied.client(viaProxy);
     const csrf = await client.csrf();
     expect(csrf.cookies.every((c) => c.secure === true)).toBe(true);
@@ -135,8 +165,14 @@ describe('tamper evidence', () => {
     await expect(query(server, sql`DELETE FROM audits WHERE id = 2`)).rejects.toThrow();
     await expect(query(server, sql`TRUNCATE audits`)).rejects.toThrow();
     // Row 1 starts the keyed epoch (decision 010); row 2 is the seed's.
-    const first = await query<{ event: string }>(server, sql`SELECT event FROM audits WHERE id <= 2 ORDER BY id`);
-    expect(first.map((r) => r.event)).toEqual([KEYED_EPOCH_EVENT, `Created the first administrator ${ADMIN_EMAIL}`]);
+    const first = await query<{ event: string }>(
+      server,
+      sql`SELECT event FROM audits WHERE id <= 2 ORDER BY id`,
+    );
+    expect(first.map((r) => r.event)).toEqual([
+      KEYED_EPOCH_EVENT,
+      `Created the first administrator ${ADMIN_EMAIL}`,
+    ]);
     const refused = await query(server, sql`DELETE FROM audits`).catch((error: unknown) => error);
     expect(String((refused as Error).cause ?? refused)).toMatch(/append-only/);
   });
@@ -144,10 +180,17 @@ describe('tamper evidence', () => {
   it('concurrent appends keep the chain intact', async () => {
     const before = (await server.app.services.audit.verify()).rows;
     const attempts = Array.from({ length: 20 }, (_, i) =>
-      server.client({ remoteAddress: `10.30.0.${i + 1}` }).login(`parallel-${i}@example.com`, 'wrong-password'),
+      server
+        .client({ remoteAddress: `10.30.0.${i + 1}` })
+        .login(`parallel-${i}@example.com`, 'wrong-password'),
     );
     const creations = Array.from({ length: 10 }, (_, i) =>
-      admin.post('/api/v1/users', { name: `Parallel ${i}`, email: `parallel-user-${i}@example.com`, mobileNo: '+254700000001', role: 'Administrator' }),
+      admin.post('/api/v1/users', {
+        name: `Parallel ${i}`,
+        email: `parallel-user-${i}@example.com`,
+        mobileNo: '+254700000001',
+        role: 'Administrator',
+      }),
     );
     const answers = await Promise.all([...attempts, ...creations]);
     expect(answers.slice(0, 20).every((a) => a.status === 422)).toBe(true);
@@ -158,8 +201,15 @@ describe('tamper evidence', () => {
   });
 
   it('verify() is intact on a normal log and names exactly the row whose event was altered', async () => {
-    expect(await server.app.services.audit.verify()).toMatchObject({ rows: expect.any(Number), breaks: [], keyedFrom: 1 });
-    const [target] = await query<{ id: string | number; event: string }>(server, sql`SELECT id, event FROM audits ORDER BY id LIMIT 1 OFFSET 3`);
+    expect(await server.app.services.audit.verify()).toMatchObject({
+      rows: expect.any(Number),
+      breaks: [],
+      keyedFrom: 1,
+    });
+    const [target] = await query<{ id: string | number; event: string }>(
+      server,
+      sql`SELECT id, event FROM audits ORDER BY id LIMIT 1 OFFSET 3`,
+    );
     const id = Number(target!.id);
     await tamper(sql`UPDATE audits SET event = 'Nothing happened here' WHERE id = ${id}`);
     const broken = await server.app.services.audit.verify();
@@ -172,9 +222,9 @@ describe('tamper evidence', () => {
   });
 
   it('names the row after a removed one', async () => {
-    const [removed, next] = (await query<{ id: string | number }>(server, sql`SELECT id FROM audits ORDER BY id LIMIT 2 OFFSET 5`)).map((r) =>
-      Number(r.id),
-    );
+    const [removed, next] = (
+      await query<{ id: string | number }>(server, sql`SELECT id FROM audits ORDER BY id LIMIT 2 OFFSET 5`)
+    ).map((r) => Number(r.id));
     await tamper(sql`DELETE FROM audits WHERE id = ${removed}`);
     const result = await server.app.services.audit.verify();
     expect(result.breaks).toEqual([{ id: next, reason: expect.stringMatching(/previous-hash/) }]);

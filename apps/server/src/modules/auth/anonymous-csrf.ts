@@ -13,7 +13,9 @@ const NONCE = /^[A-Za-z0-9_-]{43}$/;
 
 export function createAnonymousCsrf(appKey: string | undefined) {
   // Without APP_KEY (only in throwaway setups) a per-process key still protects, until the process restarts.
-  const key = Buffer.from(hkdfSync('sha256', appKey ?? randomBytes(32), 'freight-finance/anonymous-csrf', 'xsrf-token', 32));
+  const key = Buffer.from(
+    hkdfSync('sha256', appKey ?? randomBytes(32), 'freight-finance/anonymous-csrf', 'xsrf-token', 32),
+  );
   const tokenFor = (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url');
 
   return {

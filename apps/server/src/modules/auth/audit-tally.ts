@@ -34,7 +34,8 @@ export function createAuditTally(db: Db, audit: AuditService) {
             ON CONFLICT (kind, email, ip_address, window_start) DO UPDATE SET count = auth_event_tallies.count + 1
             RETURNING count`),
         );
-        if (Number(row?.count) === 1) await audit.record({ actor: { id: userId, name: email }, ip }, firstEvent, tx);
+        if (Number(row?.count) === 1)
+          await audit.record({ actor: { id: userId, name: email }, ip }, firstEvent, tx);
       });
     },
 
@@ -47,7 +48,14 @@ export function createAuditTally(db: Db, audit: AuditService) {
       const cutoff = new Date(now.getTime() - TALLY_WINDOW_MS - GRACE_MS);
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const closed = rowsOf<{ kind: TalliedKind; email: string; ip: string; windowStart: string | Date; userId: number | null; count: number }>(
+        const closed = rowsOf<{
+          kind: TalliedKind;
+          email: string;
+          ip: string;
+          windowStart: string | Date;
+          userId: number | null;
+          count: number;
+        }>(
           await tx.execute(sql`
             DELETE FROM auth_event_tallies
             WHERE (kind, email, ip_address, window_start) IN (
@@ -57,7 +65,9 @@ export function createAuditTally(db: Db, audit: AuditService) {
             RETURNING kind, email, ip_address AS ip, window_start AS "windowStart", user_id AS "userId", count`),
         );
         let written = 0;
-        for (const row of closed.sort((a, b) => new Date(a.windowStart).getTime() - new Date(b.windowStart).getTime())) {
+        for (const row of closed.sort(
+          (a, b) => new Date(a.windowStart).getTime() - new Date(b.windowStart).getTime(),
+        )) {
           if (Number(row.count) < 2) continue;
           const from = new Date(row.windowStart);
           const to = new Date(from.getTime() + TALLY_WINDOW_MS);

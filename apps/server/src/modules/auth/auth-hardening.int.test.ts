@@ -34,7 +34,9 @@ async function auditsAbout(email: string): Promise<Entry[]> {
 const failuresIn = (entries: Entry[], email: string, what: string, single: string) =>
   entries.reduce((sum, e) => {
     if (e.event === `${single} ${email}`) return sum + 1;
-    const total = new RegExp(`^(\\d+) ${what} for ${email.replace(/[.+]/g, '\\$&')} from this address between `).exec(e.event);
+    const total = new RegExp(
+      `^(\\d+) ${what} for ${email.replace(/[.+]/g, '\\$&')} from this address between `,
+    ).exec(e.event);
     return sum + (total ? Number(total[1]) - 1 : 0);
   }, 0);
 
@@ -44,10 +46,16 @@ describe('login throttling holds against parallel requests', () => {
     const clients = Array.from({ length: 20 }, () => server.client({ remoteAddress: '10.60.0.1' }));
     await Promise.all(clients.map((c) => c.csrf()));
     const answers = await Promise.all(
-      clients.map((c, i) => c.post('/login', { email: user.email, password: i === 12 ? user.password : `wrong-${i}` })),
+      clients.map((c, i) =>
+        c.post('/login', { email: user.email, password: i === 12 ? user.password : `wrong-${i}` }),
+      ),
     );
-    const evaluated = answers.filter((a) => a.status === 204 || JSON.stringify(a.body) === JSON.stringify(failedBody));
-    const throttled = answers.filter((a) => a.status === 422 && THROTTLED.test(a.body.errors?.email?.[0] ?? ''));
+    const evaluated = answers.filter(
+      (a) => a.status === 204 || JSON.stringify(a.body) === JSON.stringify(failedBody),
+    );
+    const throttled = answers.filter(
+      (a) => a.status === 422 && THROTTLED.test(a.body.errors?.email?.[0] ?? ''),
+    );
     expect(evaluated.length).toBeLessThanOrEqual(5);
     expect(evaluated.length + throttled.length).toBe(20);
     const audits = await auditsAbout(user.email);
@@ -58,8 +66,14 @@ describe('login throttling holds against parallel requests', () => {
 describe('successful sign-ins do not count against the limits', () => {
   it('25 sign-ins to one account from many addresses and 35 from one address all succeed', async () => {
     const user = await createUser(server, { permissions: [] });
-    for (let i = 0; i < 25; i += 1) expect((await server.client({ remoteAddress: `10.63.0.${i + 1}` }).login(user.email, user.password)).status).toBe(204);
-    for (let i = 0; i < 35; i += 1) expect((await server.client({ remoteAddress: '10.63.1.1' }).login(user.email, user.password)).status).toBe(204);
+    for (let i = 0; i < 25; i += 1)
+      expect(
+        (await server.client({ remoteAddress: `10.63.0.${i + 1}` }).login(user.email, user.password)).status,
+      ).toBe(204);
+    for (let i = 0; i < 35; i += 1)
+      expect(
+        (await server.client({ remoteAddress: '10.63.1.1' }).login(user.email, user.password)).status,
+      ).toBe(204);
   });
 });
 
@@ -84,18 +98,27 @@ describe('anonymous visitors get a stateless CSRF token', () => {
     const body = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
     const visitor = server.client();
     await visitor.csrf();
-    expect(await visitor.request({ method: 'POST', url: '/login', body, xsrf: false })).toMatchObject({ status: 419 });
+    expect(await visitor.request({ method: 'POST', url: '/login', body, xsrf: false })).toMatchObject({
+      status: 419,
+    });
     // A token signed with another key, and another visitor's token, for this visitor's cookie.
     const nonce = visitor.jar.get(SESSION_COOKIE)!.replace(/^anon\./, '');
     const forged = createHmac('sha256', 'y'.repeat(40)).update(nonce).digest('base64url');
-    expect(await visitor.post('/login', body, { 'x-xsrf-token': forged })).toMatchObject({ status: 419, body: { message: AUTH_MESSAGES.csrfMismatch } });
+    expect(await visitor.post('/login', body, { 'x-xsrf-token': forged })).toMatchObject({
+      status: 419,
+      body: { message: AUTH_MESSAGES.csrfMismatch },
+    });
     const other = server.client();
     await other.csrf();
-    expect(await visitor.post('/login', body, { 'x-xsrf-token': other.jar.get(CSRF_COOKIE)! })).toMatchObject({ status: 419 });
+    expect(await visitor.post('/login', body, { 'x-xsrf-token': other.jar.get(CSRF_COOKIE)! })).toMatchObject(
+      { status: 419 },
+    );
     // A made-up anonymous cookie with a made-up token.
     const madeUp = server.client();
     madeUp.jar.set(SESSION_COOKIE, `anon.${'A'.repeat(43)}`);
-    expect(await madeUp.post('/login', body, { 'x-xsrf-token': 'B'.repeat(43) })).toMatchObject({ status: 419 });
+    expect(await madeUp.post('/login', body, { 'x-xsrf-token': 'B'.repeat(43) })).toMatchObject({
+      status: 419,
+    });
     expect((await visitor.get('/user')).status).toBe(401);
   });
 });
@@ -105,7 +128,8 @@ describe('repeated anonymous failures are coalesced in the audit log', () => {
     const user = await createUser(server, { permissions: [] });
     for (let a = 0; a < 4; a += 1) {
       const client = server.client({ remoteAddress: `10.61.0.${a + 1}` });
-      for (let i = 0; i < 5; i += 1) expect((await client.login(user.email, `wrong-${a}-${i}`)).body).toEqual(failedBody);
+      for (let i = 0; i < 5; i += 1)
+        expect((await client.login(user.email, `wrong-${a}-${i}`)).body).toEqual(failedBody);
     }
     expect(await auditsAbout(user.email)).toHaveLength(4); // the first failure per address, as it happened
     await server.app.services.auth.flushAuditTallies(new Date(Date.now() + 16 * 60_000));
@@ -118,12 +142,16 @@ describe('repeated anonymous failures are coalesced in the audit log', () => {
     const user = await createUser(server, { permissions: [] });
     const client = server.client({ remoteAddress: '10.62.0.1' });
     await client.csrf();
-    for (let i = 0; i < 20; i += 1) expect((await client.post('/forgot-password', { email: user.email })).status).toBe(200);
+    for (let i = 0; i < 20; i += 1)
+      expect((await client.post('/forgot-password', { email: user.email })).status).toBe(200);
     await server.app.services.mailer.idle();
     await server.app.services.auth.flushAuditTallies(new Date(Date.now() + 16 * 60_000));
     const entries = await auditsAbout(user.email);
     expect(entries.map((e) => e.event)).toEqual(
-      expect.arrayContaining([`Password reset requested for ${user.email}`, expect.stringMatching(/^20 password reset requests for /)]),
+      expect.arrayContaining([
+        `Password reset requested for ${user.email}`,
+        expect.stringMatching(/^20 password reset requests for /),
+      ]),
     );
     expect(entries).toHaveLength(2);
   });
@@ -146,9 +174,9 @@ describe('the first administrator password', () => {
   it('a common ADMIN_PASSWORD is refused at the first start with the reason', async () => {
     const database = await createTestDatabase();
     try {
-      await expect(seedFoundation(database.db, { email: 'admin@example.com', password: '12345678' }, 'k'.repeat(40))).rejects.toThrow(
-        `ADMIN_PASSWORD is refused: ${COMMON_PASSWORD_MESSAGE}`,
-      );
+      await expect(
+        seedFoundation(database.db, { email: 'admin@example.com', password: '12345678' }, 'k'.repeat(40)),
+      ).rejects.toThrow(`ADMIN_PASSWORD is refused: ${COMMON_PASSWORD_MESSAGE}`);
     } finally {
       await database.drop();
     }

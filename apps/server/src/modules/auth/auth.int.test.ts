@@ -79,13 +79,20 @@ describe('POST /login', () => {
 
     const old = server.client();
     old.jar.set(SESSION_COOKIE, oldCookie);
-    expect(await old.get('/user')).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.unauthenticated } });
+    expect(await old.get('/user')).toMatchObject({
+      status: 401,
+      body: { message: AUTH_MESSAGES.unauthenticated },
+    });
   });
 
   it('answers the identical 422 for a wrong password and for an unknown e-mail', async () => {
     const user = await createUser(server, { permissions: [] });
-    const wrongPassword = await server.client({ remoteAddress: '10.0.1.1' }).login(user.email, 'not-the-password');
-    const unknownEmail = await server.client({ remoteAddress: '10.0.1.1' }).login('nobody@example.com', 'not-the-password');
+    const wrongPassword = await server
+      .client({ remoteAddress: '10.0.1.1' })
+      .login(user.email, 'not-the-password');
+    const unknownEmail = await server
+      .client({ remoteAddress: '10.0.1.1' })
+      .login('nobody@example.com', 'not-the-password');
     expect(wrongPassword.status).toBe(422);
     expect(wrongPassword.body).toEqual(failedBody);
     expect(unknownEmail.status).toBe(422);
@@ -126,7 +133,10 @@ describe('POST /login', () => {
 
     const noBody = await client.request({ method: 'POST', url: '/login' });
     expect(noBody.status).toBe(422);
-    expect(noBody.body.errors).toEqual({ email: ['The email field is required.'], password: ['The password field is required.'] });
+    expect(noBody.body.errors).toEqual({
+      email: ['The email field is required.'],
+      password: ['The password field is required.'],
+    });
   });
 
   it('refuses a disabled account and an account whose role is disabled, with a clear message', async () => {
@@ -134,7 +144,10 @@ describe('POST /login', () => {
     await server.app.services.users.setActive(user.id, false, SYSTEM);
     const disabled = await server.client().login(user.email, user.password);
     expect(disabled.status).toBe(422);
-    expect(disabled.body).toEqual({ message: AUTH_MESSAGES.disabled, errors: { email: [AUTH_MESSAGES.disabled] } });
+    expect(disabled.body).toEqual({
+      message: AUTH_MESSAGES.disabled,
+      errors: { email: [AUTH_MESSAGES.disabled] },
+    });
 
     const roleHolder = await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices] });
     await server.app.services.roles.setActive(roleHolder.roleId, false, SYSTEM);
@@ -162,12 +175,16 @@ describe('login throttling', () => {
       const locked = await attacker.login(user.email, password);
       expect(locked.status).toBe(422);
       const message: string = locked.body.errors.email[0];
-      const seconds = Number(/^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(message)?.[1]);
+      const seconds = Number(
+        /^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(message)?.[1],
+      );
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(60);
       expect(locked.body.message).toBe(message);
     }
-    expect((await server.client({ remoteAddress: '10.0.2.2' }).login(user.email, user.password)).status).toBe(204);
+    expect((await server.client({ remoteAddress: '10.0.2.2' }).login(user.email, user.password)).status).toBe(
+      204,
+    );
   });
 
   it('records the failures and the lockout in the audit log with the address', async () => {
@@ -177,7 +194,9 @@ describe('login throttling', () => {
     const admin = await server.signInAsAdmin();
     const audited = async () => {
       const { body } = await admin.get('/api/v1/audits');
-      return (body.data as { event: string; ipAddress: string; createdBy: string }[]).filter((e) => e.event.includes(user.email));
+      return (body.data as { event: string; ipAddress: string; createdBy: string }[]).filter((e) =>
+        e.event.includes(user.email),
+      );
     };
     // The first failure of the window at once, the lockout once (not once per refused request).
     let mine = await audited();
@@ -186,7 +205,11 @@ describe('login throttling', () => {
     // Once the window has closed, its total: all five failures are accounted for.
     await server.app.services.auth.flushAuditTallies(new Date(Date.now() + 16 * 60_000));
     mine = await audited();
-    expect(mine.filter((e) => e.event.startsWith(`5 failed sign-ins for ${user.email} from this address between `))).toHaveLength(1);
+    expect(
+      mine.filter((e) =>
+        e.event.startsWith(`5 failed sign-ins for ${user.email} from this address between `),
+      ),
+    ).toHaveLength(1);
     expect(mine).toHaveLength(3);
     for (const entry of mine) expect(entry.ipAddress).toBe('10.0.3.1');
   });
@@ -196,20 +219,31 @@ describe('login throttling', () => {
     const bystander = await createUser(server, { permissions: [] });
     // A distributed guesser: 19 evaluations from other addresses (each under the per-address limit), then one more.
     const now = Date.now();
-    await server.database.db
-      .insert(loginThrottle)
-      .values({ scope: 'account', key: user.email, hits: Array.from({ length: 19 }, (_, i) => new Date(now - 60_000 + i)), admitted: true });
-    expect((await server.client({ remoteAddress: '10.51.0.1' }).login(user.email, 'wrong')).body).toEqual(failedBody);
+    await server.database.db.insert(loginThrottle).values({
+      scope: 'account',
+      key: user.email,
+      hits: Array.from({ length: 19 }, (_, i) => new Date(now - 60_000 + i)),
+      admitted: true,
+    });
+    expect((await server.client({ remoteAddress: '10.51.0.1' }).login(user.email, 'wrong')).body).toEqual(
+      failedBody,
+    );
 
     for (const address of ['10.51.0.2', '10.51.0.3']) {
       const locked = await server.client({ remoteAddress: address }).login(user.email, user.password);
       expect(locked.status).toBe(422);
-      const seconds = Number(/^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(locked.body.errors.email[0])?.[1]);
+      const seconds = Number(
+        /^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(
+          locked.body.errors.email[0],
+        )?.[1],
+      );
       expect(seconds).toBeGreaterThan(60);
       expect(seconds).toBeLessThanOrEqual(900);
     }
     // Only that account: another one signs in from the same addresses.
-    expect((await server.client({ remoteAddress: '10.51.0.2' }).login(bystander.email, bystander.password)).status).toBe(204);
+    expect(
+      (await server.client({ remoteAddress: '10.51.0.2' }).login(bystander.email, bystander.password)).status,
+    ).toBe(204);
   });
 
   it('after 30 failures from one address within a minute, across accounts, that address is locked out for every account', async () => {
@@ -220,11 +254,17 @@ describe('login throttling', () => {
     }
     const locked = await sprayer.login(user.email, user.password);
     expect(locked.status).toBe(422);
-    const seconds = Number(/^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(locked.body.errors.email[0])?.[1]);
+    const seconds = Number(
+      /^Too many login attempts\. Please try again in (\d+) seconds\.$/.exec(
+        locked.body.errors.email[0],
+      )?.[1],
+    );
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     // The account itself is fine from elsewhere.
-    expect((await server.client({ remoteAddress: '10.52.0.2' }).login(user.email, user.password)).status).toBe(204);
+    expect(
+      (await server.client({ remoteAddress: '10.52.0.2' }).login(user.email, user.password)).status,
+    ).toBe(204);
   });
 
   it('a successful sign-in clears the earlier failures from that address', async () => {

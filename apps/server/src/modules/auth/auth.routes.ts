@@ -1,48 +1,90 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, forgotPasswordBody, loginBody, resetPasswordBody } from '@ff/contract';
+import {
+  AUTH_MESSAGES,
+  currentUser,
+  forgotPasswordBody,
+  loginBody,
+  messageBody,
+  noContent,
+  resetPasswordBody,
+  statusBody,
+  validationErrorBody,
+} from '@ff/contract';
 import { clearSessionCookies, currentUserOf, setSessionCookies } from '../../plugins/access.js';
 import type { AuthService } from './auth.service.js';
 
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+const client = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
 const noReferrer = { 'referrer-policy': 'no-referrer' };
 
-/** The Sanctum-style sign-in calls at the site root (auth-contract.md). */
+/** The Sanctum-style sign-in calls at the site root (docs/design/auth-contract.md). */
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cookieMaxAgeSeconds: number) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicAccess = { access: { auth: 'public' as const } };
 
-  r.get('/sanctum/csrf-cookie', { config: publicAccess }, async (request, reply) => {
-    const issued = auth.csrfCookie(request.session, request.anonymousNonce);
-    setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
-    return reply.code(204).send();
-  });
+  const cookiesSet = noContent.describe('Done: the session cookie and the XSRF-TOKEN cookie are set.');
 
-  r.post('/login', { config: publicAccess, schema: { body: loginBody } }, async (request, reply) => {
-    const issued = await auth.login(request.body, request.session, client(request));
-    setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
-    return reply.code(204).send();
-  });
+  r.get(
+    '/sanctum/csrf-cookie',
+    { config: publicAccess, schema: { response: { 204: cookiesSet } } },
+    async (request, reply) => {
+      const issued = auth.csrfCookie(request.session, request.anonymousNonce);
+      setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post('/logout', { config: publicAccess }, async (request, reply) => {
-    if (!request.session?.user) return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
-    const issued = await auth.logout(request.session, client(request));
-    clearSessionCookies(reply);
-    setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
-    return reply.code(204).send();
-  });
+  const refused = validationErrorBody.describe(
+    'Refused under `email`: the credentials do not match, the account or its role is disabled, or too many attempts.',
+  );
+  r.post(
+    '/login',
+    { config: publicAccess, schema: { body: loginBody, response: { 204: cookiesSet, 422: refused } } },
+    async (request, reply) => {
+      const issued = await auth.login(request.body, request.session, client(request));
+      setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post('/forgot-password', { config: publicAccess, schema: { body: forgotPasswordBody } }, async (request, reply) => {
-    await auth.forgotPassword(request.body.email, client(request));
-    return reply.headers(noReferrer).send({ status: AUTH_MESSAGES.resetLinkSent });
-  });
+  const notSignedIn = messageBody.describe('Not signed in.');
+  r.post(
+    '/logout',
+    { config: publicAccess, schema: { response: { 204: cookiesSet, 401: notSignedIn } } },
+    async (request, reply) => {
+      if (!request.session?.user) return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
+      const issued = await auth.logout(request.session, client(request));
+      clearSessionCookies(reply);
+      setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post('/reset-password', { config: publicAccess, schema: { body: resetPasswordBody } }, async (request, reply) => {
+  const linkSent = statusBody.describe('The same answer whether or not the email belongs to an account.');
+  r.post(
+    '/forgot-password',
+    { config: publicAccess, schema: { body: forgotPasswordBody, response: { 200: linkSent } } },
+    async (request, reply) => {
+      await auth.forgotPassword(request.body.email, client(request));
+      return reply.headers(noReferrer).send({ status: AUTH_MESSAGES.resetLinkSent });
+    },
+  );
+
+  const badLink = validationErrorBody.describe(
+    'Refused: the password breaks a rule, or the link is invalid or used.',
+  );
+  const resetSchema = { body: resetPasswordBody, response: { 200: statusBody, 422: badLink } };
+  r.post('/reset-password', { config: publicAccess, schema: resetSchema }, async (request, reply) => {
     await auth.resetPassword(request.body, client(request));
     return reply.headers(noReferrer).send({ status: AUTH_MESSAGES.passwordReset });
   });
 
-  r.get('/user', { config: { access: { auth: 'user', permission: null } } }, async (request) =>
-    auth.currentUser(currentUserOf(request)),
+  r.get(
+    '/user',
+    { config: { access: { auth: 'user', permission: null } }, schema: { response: { 200: currentUser } } },
+    async (request) => auth.currentUser(currentUserOf(request)),
   );
 }

@@ -1,7 +1,12 @@
 import { AUTH_MESSAGES, type CurrentUser, type LoginBody, type ResetPasswordBody } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationFailed } from '../../lib/errors.js';
-import { assertAcceptablePassword, hashPassword, prepareDummyHash, verifyPassword } from '../../lib/passwords.js';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  prepareDummyHash,
+  verifyPassword,
+} from '../../lib/passwords.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -17,8 +22,23 @@ export const RESET_TOKEN_MINUTES = 60;
 export const INVITE_TOKEN_MINUTES = 72 * 60;
 const RESET_MAIL_INTERVAL_MS = 60_000;
 
-export function passwordLink(appUrl: string, token: string, email: string) {
+function passwordLink(appUrl: string, token: string, email: string) {
   return `${appUrl.replace(/\/$/, '')}/password-reset/${token}?email=${encodeURIComponent(email)}`;
+}
+
+/**
+ * The e-mail that lets a user set a password (a reset, or a new account's invitation): a greeting, why it
+ * came, the line that offers the link, the link, and what follows it.
+ */
+export function passwordMail(
+  appUrl: string,
+  to: { name: string; email: string },
+  token: string,
+  mail: { subject: string; why: string; offer: string; after?: string[] },
+) {
+  const link = passwordLink(appUrl, token, to.email);
+  const text = [`Hello ${to.name},`, '', mail.why, mail.offer, link, ...(mail.after ?? [])].join('\n');
+  return { to: to.email, subject: mail.subject, text };
 }
 
 export function createAuthService(deps: {
@@ -44,7 +64,10 @@ export function createAuthService(deps: {
      * Keeps the current session's token; a visitor who has not signed in gets a stateless pair (no session
      * row: anonymous traffic writes nothing), the same pair again when they already hold one.
      */
-    csrfCookie(session: LoadedSession | null, anonymousNonce: string | null): { token?: string; csrfToken: string } {
+    csrfCookie(
+      session: LoadedSession | null,
+      anonymousNonce: string | null,
+    ): { token?: string; csrfToken: string } {
       if (session) return { csrfToken: session.csrfToken };
       return anonymous.issue(anonymousNonce);
     },
@@ -72,15 +95,25 @@ export function createAuthService(deps: {
         throw ValidationFailed.field('email', AUTH_MESSAGES.failed);
       }
       if (!user.isActive || !user.roleActive) {
-        await audit.record({ actor: { id: user.id, name: user.name }, ip: client.ip }, `Refused sign-in for ${user.email}: ${user.isActive ? 'role disabled' : 'account disabled'}`);
-        throw ValidationFailed.field('email', user.isActive ? AUTH_MESSAGES.roleDisabled : AUTH_MESSAGES.disabled);
+        await audit.record(
+          { actor: { id: user.id, name: user.name }, ip: client.ip },
+          `Refused sign-in for ${user.email}: ${user.isActive ? 'role disabled' : 'account disabled'}`,
+        );
+        throw ValidationFailed.field(
+          'email',
+          user.isActive ? AUTH_MESSAGES.roleDisabled : AUTH_MESSAGES.disabled,
+        );
       }
 
       await throttle.succeeded(admission);
       const issued = await db.transaction(async (tx) => {
         if (previous) await sessions.destroy(previous.id, tx as unknown as Db);
         const created = await sessions.create({ userId: user.id, ...client }, tx as unknown as Db);
-        await audit.record({ actor: { id: user.id, name: user.name }, ip: client.ip }, `Signed in: ${user.email}`, tx as unknown as Db);
+        await audit.record(
+          { actor: { id: user.id, name: user.name }, ip: client.ip },
+          `Signed in: ${user.email}`,
+          tx as unknown as Db,
+        );
         return created;
       });
       return issued;
@@ -90,7 +123,10 @@ export function createAuthService(deps: {
     async logout(session: LoadedSession, client: ClientInfo) {
       await sessions.destroy(session.id);
       if (session.user) {
-        await audit.record({ actor: { id: session.user.id, name: session.user.name }, ip: client.ip }, `Signed out: ${session.user.email}`);
+        await audit.record(
+          { actor: { id: session.user.id, name: session.user.name }, ip: client.ip },
+          `Signed out: ${session.user.email}`,
+        );
       }
       return anonymous.issue();
     },
@@ -102,9 +138,16 @@ export function createAuthService(deps: {
     async forgotPassword(emailInput: string, client: ClientInfo) {
       const email = emailInput.toLowerCase();
       const user = await users.findByEmail(email);
-      await tally.note('reset-request', email, client.ip, user?.id ?? null, `Password reset requested for ${email}`);
+      await tally.note(
+        'reset-request',
+        email,
+        client.ip,
+        user?.id ?? null,
+        `Password reset requested for ${email}`,
+      );
       if (deps.queueResetRequest) await deps.queueResetRequest(email);
-      else mailer.inBackground(() => service.sendResetLink(email), 'Handling a password reset request failed');
+      else
+        mailer.inBackground(() => service.sendResetLink(email), 'Handling a password reset request failed');
     },
 
     /** The queued half of forgot-password: at most one mail per account per minute, none to unknown or disabled accounts. */
@@ -114,19 +157,14 @@ export function createAuthService(deps: {
       const existing = await tokens.find(user.id);
       if (existing && Date.now() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) return;
       const token = await tokens.issue(user.id, 'reset', RESET_TOKEN_MINUTES);
-      await mailer.enqueue({
-        to: user.email,
-        subject: 'Reset your Freight Finance password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'We received a request to reset the password of your Freight Finance account.',
-          `Set a new password here (the link is valid for ${RESET_TOKEN_MINUTES} minutes):`,
-          passwordLink(deps.appUrl, token, user.email),
-          '',
-          'If you did not ask for this, you can ignore this e-mail.',
-        ].join('\n'),
-      });
+      await mailer.enqueue(
+        passwordMail(deps.appUrl, user, token, {
+          subject: 'Reset your Freight Finance password',
+          why: 'We received a request to reset the password of your Freight Finance account.',
+          offer: `Set a new password here (the link is valid for ${RESET_TOKEN_MINUTES} minutes):`,
+          after: ['', 'If you did not ask for this, you can ignore this e-mail.'],
+        }),
+      );
     },
 
     /** Sets the password from a live token; the token is single-use and every session of the user ends. */
@@ -144,12 +182,22 @@ export function createAuthService(deps: {
         if (!(await tokens.consume(user.id, body.token, t))) throw invalid();
         await users.setPassword(user.id, passwordHash, t);
         await sessions.destroyForUser(user.id, t);
-        await audit.record({ actor: { id: user.id, name: user.name }, ip: client.ip }, `Password reset completed for ${user.email}`, t);
+        await audit.record(
+          { actor: { id: user.id, name: user.name }, ip: client.ip },
+          `Password reset completed for ${user.email}`,
+          t,
+        );
       });
     },
 
     currentUser(user: SessionUser): CurrentUser {
-      return { id: user.id, name: user.name, email: user.email, role: user.roleName, permissions: user.permissions };
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.roleName,
+        permissions: user.permissions,
+      };
     },
 
     /** Audits the totals of closed tally windows (run every minute by the app; `now` lets tests close windows). */

@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { loginThrottle } from '../../db/schema.js';
 
 /**
- * Password evaluations allowed per window (auth-contract.md "Brute force and abuse", tightened by issue 9):
+ * Password evaluations allowed per window (docs/design/auth-contract.md "Brute force and abuse", tightened by issue 9):
  * per account and address, per account across addresses, and per address across accounts (password spraying).
  */
 export const THROTTLE_RULES = [
@@ -16,7 +16,12 @@ type Rule = (typeof THROTTLE_RULES)[number];
 type Scope = Rule['scope'];
 
 /** An admitted attempt: the evaluation times it added, so a successful sign-in can give them back. */
-export type Admission = { admitted: true; email: string; ip: string; hits: { scope: Scope; key: string; hit: string }[] };
+export type Admission = {
+  admitted: true;
+  email: string;
+  ip: string;
+  hits: { scope: Scope; key: string; hit: string }[];
+};
 export type Refusal = { admitted: false; waitSeconds: number; lockoutBegan: boolean; scope: Scope };
 
 const keyOf = (scope: Scope, email: string, ip: string) =>
@@ -64,11 +69,19 @@ export function createLoginThrottle(db: Db) {
       const hits: Admission['hits'] = [];
       for (const rule of THROTTLE_RULES) {
         const key = keyOf(rule.scope, email, ip);
-        const [row] = rowsOf<{ admitted: boolean; lockoutBegan: boolean; hit: string; waitSeconds: number | null }>(
-          await db.execute(admitStatement(rule, key)),
-        );
+        const [row] = rowsOf<{
+          admitted: boolean;
+          lockoutBegan: boolean;
+          hit: string;
+          waitSeconds: number | null;
+        }>(await db.execute(admitStatement(rule, key)));
         if (!row?.admitted) {
-          return { admitted: false, waitSeconds: Number(row?.waitSeconds ?? 1), lockoutBegan: Boolean(row?.lockoutBegan), scope: rule.scope };
+          return {
+            admitted: false,
+            waitSeconds: Number(row?.waitSeconds ?? 1),
+            lockoutBegan: Boolean(row?.lockoutBegan),
+            scope: rule.scope,
+          };
         }
         hits.push({ scope: rule.scope, key, hit: row.hit });
       }
@@ -82,8 +95,14 @@ export function createLoginThrottle(db: Db) {
     async succeeded(admission: Admission) {
       await db
         .delete(loginThrottle)
-        .where(and(eq(loginThrottle.scope, 'account-ip'), eq(loginThrottle.key, keyOf('account-ip', admission.email, admission.ip))));
-      for (const { scope, key, hit } of admission.hits) if (scope !== 'account-ip') await giveBack(scope, key, hit);
+        .where(
+          and(
+            eq(loginThrottle.scope, 'account-ip'),
+            eq(loginThrottle.key, keyOf('account-ip', admission.email, admission.ip)),
+          ),
+        );
+      for (const { scope, key, hit } of admission.hits)
+        if (scope !== 'account-ip') await giveBack(scope, key, hit);
     },
 
     /** Rows untouched for longer than the longest window hold nothing that still counts. */

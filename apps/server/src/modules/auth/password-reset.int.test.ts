@@ -4,13 +4,23 @@ import { AUTH_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
-import { createUser, outboxFor, passwordLinkIn, signedIn, waitFor, type TestUser } from '../../test/fixtures.js';
+import {
+  createUser,
+  outboxFor,
+  passwordLinkIn,
+  signedIn,
+  waitFor,
+  type TestUser,
+} from '../../test/fixtures.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import type { TestClient } from '../../test/test-client.js';
 import { APP_URL, createTestServer, type TestServer } from '../../test/test-server.js';
 
 const sent = { status: AUTH_MESSAGES.resetLinkSent };
-const invalidToken = { message: AUTH_MESSAGES.resetTokenInvalid, errors: { email: [AUTH_MESSAGES.resetTokenInvalid] } };
+const invalidToken = {
+  message: AUTH_MESSAGES.resetTokenInvalid,
+  errors: { email: [AUTH_MESSAGES.resetTokenInvalid] },
+};
 const NEW_PASSWORD = 'Brand-New-Password-1';
 
 let server: TestServer;
@@ -39,8 +49,17 @@ async function requestLink(user: TestUser) {
   return passwordLinkIn(mails.at(-1)!.body!);
 }
 
-const reset = async (link: { token: string; email: string }, password = NEW_PASSWORD, confirmation = password) =>
-  (await anonymous()).post('/reset-password', { token: link.token, email: link.email, password, password_confirmation: confirmation });
+const reset = async (
+  link: { token: string; email: string },
+  password = NEW_PASSWORD,
+  confirmation = password,
+) =>
+  (await anonymous()).post('/reset-password', {
+    token: link.token,
+    email: link.email,
+    password,
+    password_confirmation: confirmation,
+  });
 
 describe('POST /forgot-password', () => {
   it('answers the same 200 for a known and an unknown e-mail, and mails only the known one', async () => {
@@ -59,8 +78,14 @@ describe('POST /forgot-password', () => {
     const user = await createUser(server, { permissions: [], email: `first+tag-${Date.now()}@example.com` });
     const link = await requestLink(user);
     const [mail] = await outboxFor(server, user.email);
-    expect(mail).toMatchObject({ transport: 'log', subject: 'Reset your Freight Finance password', error: null });
-    expect(mail!.body).toContain(`${APP_URL}/password-reset/${link.token}?email=${encodeURIComponent(user.email)}`);
+    expect(mail).toMatchObject({
+      transport: 'log',
+      subject: 'Reset your Freight Finance password',
+      error: null,
+    });
+    expect(mail!.body).toContain(
+      `${APP_URL}/password-reset/${link.token}?email=${encodeURIComponent(user.email)}`,
+    );
     expect(link.url.search).toBe(`?email=${encodeURIComponent(user.email)}`);
     expect(link.email).toBe(user.email);
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
@@ -69,7 +94,10 @@ describe('POST /forgot-password', () => {
   it('sends at most one mail per account per minute, and the first link stays valid', async () => {
     const user = await createUser(server, { permissions: [] });
     const link = await requestLink(user);
-    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({ status: 200, body: sent });
+    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({
+      status: 200,
+      body: sent,
+    });
     // A second user's mail, asked for afterwards, arrives; the first user still has exactly one.
     await requestLink(await createUser(server, { permissions: [] }));
     expect(await outboxFor(server, user.email)).toHaveLength(1);
@@ -78,15 +106,24 @@ describe('POST /forgot-password', () => {
 
   it('does not mail a disabled account, but answers the same', async () => {
     const user = await createUser(server, { permissions: [] });
-    await server.app.services.users.setActive(user.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
-    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({ status: 200, body: sent });
+    await server.app.services.users.setActive(user.id, false, {
+      actor: { id: null, name: 'System' },
+      ip: '127.0.0.1',
+    });
+    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({
+      status: 200,
+      body: sent,
+    });
     await requestLink(await createUser(server, { permissions: [] }));
     expect(await outboxFor(server, user.email)).toEqual([]);
   });
 
   it('answers 422 for a malformed e-mail', async () => {
     const response = await (await anonymous()).post('/forgot-password', { email: 'no-at-sign' });
-    expect(response).toMatchObject({ status: 422, body: { message: 'Invalid email', errors: { email: ['Invalid email'] } } });
+    expect(response).toMatchObject({
+      status: 422,
+      body: { message: 'Invalid email', errors: { email: ['Invalid email'] } },
+    });
   });
 });
 
@@ -102,7 +139,9 @@ describe('POST /reset-password', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect((await laptop.get('/user')).status).toBe(401);
     expect((await phone.get('/user')).status).toBe(401);
-    expect((await server.client({ remoteAddress: '10.9.0.2' }).login(user.email, user.password)).status).toBe(422);
+    expect((await server.client({ remoteAddress: '10.9.0.2' }).login(user.email, user.password)).status).toBe(
+      422,
+    );
     expect((await server.client().login(user.email, NEW_PASSWORD)).status).toBe(204);
   });
 
@@ -118,7 +157,10 @@ describe('POST /reset-password', () => {
   it('stores only a hash of the token, valid for 60 minutes; a newer link replaces the older one', async () => {
     const user = await createUser(server, { permissions: [] });
     const older = await requestLink(user);
-    const [row] = await server.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [row] = await server.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(row!.tokenHash).not.toContain(older.token);
     expect(row!.tokenHash).toBe(sha256Hex(older.token));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(60 * 60_000);
@@ -138,7 +180,10 @@ describe('POST /reset-password', () => {
   it('accepts a token only once even when it is used twice at the same moment', async () => {
     const user = await createUser(server, { permissions: [] });
     const link = await requestLink(user);
-    const answers = await Promise.all([reset(link, 'Parallel-Password-1'), reset(link, 'Parallel-Password-2')]);
+    const answers = await Promise.all([
+      reset(link, 'Parallel-Password-1'),
+      reset(link, 'Parallel-Password-2'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
   });
 
@@ -146,9 +191,15 @@ describe('POST /reset-password', () => {
     const user = await createUser(server, { permissions: [] });
     const other = await createUser(server, { permissions: [] });
     const link = await requestLink(user);
-    expect(await reset({ ...link, token: 'x'.repeat(43) })).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset({ ...link, token: 'x'.repeat(43) })).toMatchObject({
+      status: 422,
+      body: invalidToken,
+    });
     expect(await reset({ ...link, email: other.email })).toMatchObject({ status: 422, body: invalidToken });
-    expect(await reset({ ...link, email: 'nobody-at-all@example.com' })).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset({ ...link, email: 'nobody-at-all@example.com' })).toMatchObject({
+      status: 422,
+      body: invalidToken,
+    });
 
     await server.database.db
       .update(passwordResetTokens)
@@ -166,7 +217,10 @@ describe('POST /reset-password', () => {
     expect(short.body.errors).toEqual({ password: ['Password should be at least 8 characters long'] });
     const mismatch = await reset(link, NEW_PASSWORD, `${NEW_PASSWORD}x`);
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body).toEqual({ message: 'Passwords do not match', errors: { password: ['Passwords do not match'] } });
+    expect(mismatch.body).toEqual({
+      message: 'Passwords do not match',
+      errors: { password: ['Passwords do not match'] },
+    });
     expect((await reset(link)).status).toBe(200);
   });
 
@@ -176,9 +230,14 @@ describe('POST /reset-password', () => {
     for (const common of ['password', '12345678', 'Password1', 'qwertyuiop']) {
       const refused = await reset(link, common);
       expect(refused.status).toBe(422);
-      expect(refused.body).toEqual({ message: COMMON_PASSWORD_MESSAGE, errors: { password: [COMMON_PASSWORD_MESSAGE] } });
+      expect(refused.body).toEqual({
+        message: COMMON_PASSWORD_MESSAGE,
+        errors: { password: [COMMON_PASSWORD_MESSAGE] },
+      });
     }
-    expect((await server.client({ remoteAddress: '10.9.2.1' }).login(user.email, 'password')).status).toBe(422);
+    expect((await server.client({ remoteAddress: '10.9.2.1' }).login(user.email, 'password')).status).toBe(
+      422,
+    );
     expect((await reset(link, 'Quiet-Harbour-Lantern-42')).status).toBe(200);
     expect((await server.client().login(user.email, 'Quiet-Harbour-Lantern-42')).status).toBe(204);
   });
@@ -186,7 +245,12 @@ describe('POST /reset-password', () => {
   it('the invitation link mailed by POST /users sets a first password', async () => {
     const admin = await server.signInAsAdmin();
     const email = `invited-${Date.now()}@example.com`;
-    const created = await admin.post('/api/v1/users', { name: 'Invited Person', email, mobileNo: '+254 700 111222', role: 'Administrator' });
+    const created = await admin.post('/api/v1/users', {
+      name: 'Invited Person',
+      email,
+      mobileNo: '+254 700 111222',
+      role: 'Administrator',
+    });
     expect(created.status).toBe(201);
     const [mail] = await waitFor(async () => {
       const rows = await outboxFor(server, email);
@@ -209,7 +273,9 @@ describe('mail over SMTP', () => {
   let smtpServer: TestServer;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    smtpServer = await createTestServer({ env: { SMTP_URL: sink.url, MAIL_FROM: 'Freight Finance <no-reply@ff.test>' } });
+    smtpServer = await createTestServer({
+      env: { SMTP_URL: sink.url, MAIL_FROM: 'Freight Finance <no-reply@ff.test>' },
+    });
   });
   afterAll(async () => {
     await smtpServer?.close();
@@ -220,8 +286,14 @@ describe('mail over SMTP', () => {
     const user = await createUser(smtpServer, { permissions: [] });
     const client = smtpServer.client();
     await client.csrf();
-    expect(await client.post('/forgot-password', { email: user.email })).toMatchObject({ status: 200, body: sent });
-    const mail = await waitFor(async () => sink.received.find((m) => m.to.includes(user.email)), 'the mail at the SMTP sink');
+    expect(await client.post('/forgot-password', { email: user.email })).toMatchObject({
+      status: 200,
+      body: sent,
+    });
+    const mail = await waitFor(
+      async () => sink.received.find((m) => m.to.includes(user.email)),
+      'the mail at the SMTP sink',
+    );
     expect(mail.from).toBe('no-reply@ff.test');
     expect(mail.subject).toBe('Reset your Freight Finance password');
     const link = passwordLinkIn(mail.text);

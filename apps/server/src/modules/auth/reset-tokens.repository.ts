@@ -25,7 +25,11 @@ export function createResetTokensRepository(db: Db) {
       return token;
     },
     async find(userId: number) {
-      const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, userId))
+        .limit(1);
       return row;
     },
     /** True when `token` is the user's live token; it is not consumed here. */

@@ -43,7 +43,9 @@ describe('GET /user', () => {
     expect(response.body.id).toEqual(expect.any(Number));
     expect([...response.body.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
 
-    const clerk = await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.postSalesInvoices] });
+    const clerk = await createUser(server, {
+      permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.postSalesInvoices],
+    });
     const mine = await (await signedIn(server, clerk)).get('/user');
     expect(mine.body).toEqual({
       id: clerk.id,
@@ -137,7 +139,11 @@ describe('session expiry', () => {
     expect(Math.abs(slid.idleExpiresAt.getTime() - minutesFromNow(30).getTime())).toBeLessThan(10_000);
     expect(Math.abs(slid.lastSeenAt.getTime() - Date.now())).toBeLessThan(10_000);
 
-    await setSession(client, { lastSeenAt: minutesFromNow(-20), idleExpiresAt: minutesFromNow(2), absoluteExpiresAt: minutesFromNow(5) });
+    await setSession(client, {
+      lastSeenAt: minutesFromNow(-20),
+      idleExpiresAt: minutesFromNow(2),
+      absoluteExpiresAt: minutesFromNow(5),
+    });
     expect((await client.get('/user')).status).toBe(200);
     const capped = (await sessionRow(client))!;
     expect(capped.idleExpiresAt.getTime()).toBe(capped.absoluteExpiresAt.getTime());
@@ -159,15 +165,20 @@ describe('disabled accounts and roles', () => {
     expect(await client.get('/user')).toMatchObject(unauthenticated);
   });
 
-  it("a role disabled behind the API locks out its holders on their very next request, even on an unsafe one", async () => {
+  it('a role disabled behind the API locks out its holders on their very next request, even on an unsafe one', async () => {
     const user = await createUser(server, { permissions: [PERMISSIONS.manageRoles] });
     const client = await signedIn(server, user);
     await server.database.db.update(roles).set({ isActive: false }).where(eq(roles.id, user.roleId));
-    const response = await client.post('/api/v1/roles', { name: 'Never Created', permissions: [PERMISSIONS.viewSalesInvoices] });
+    const response = await client.post('/api/v1/roles', {
+      name: 'Never Created',
+      permissions: [PERMISSIONS.viewSalesInvoices],
+    });
     expect(response).toMatchObject(unauthenticated);
     expect(await sessionsOf(server, user.id)).toEqual([]);
     const admin = await server.signInAsAdmin();
-    expect((await admin.get('/api/v1/roles')).body.data.map((r: { name: string }) => r.name)).not.toContain('Never Created');
+    expect((await admin.get('/api/v1/roles')).body.data.map((r: { name: string }) => r.name)).not.toContain(
+      'Never Created',
+    );
   });
 });
 
@@ -187,7 +198,11 @@ describe('short idle windows', () => {
     // Signed in 40 s ago, last active 20 s ago: 40 s of the idle minute are left.
     await shortIdle.database.db
       .update(sessions)
-      .set({ createdAt: new Date(Date.now() - 40_000), lastSeenAt: new Date(Date.now() - 20_000), idleExpiresAt: new Date(Date.now() + 40_000) })
+      .set({
+        createdAt: new Date(Date.now() - 40_000),
+        lastSeenAt: new Date(Date.now() - 20_000),
+        idleExpiresAt: new Date(Date.now() + 40_000),
+      })
       .where(where);
     expect((await client.get('/user')).status).toBe(200);
     const [row] = await shortIdle.database.db.select().from(sessions).where(where);

@@ -2,26 +2,11 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import type { LoadedSession, SessionUser } from '../../plugins/access.js';
+
+export type { LoadedSession, SessionUser };
 
 export type SessionPolicy = { idleMinutes: number; absoluteHours: number };
-
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  isActive: boolean;
-  roleId: number;
-  roleName: string;
-  roleActive: boolean;
-  permissions: string[];
-};
-
-export type LoadedSession = {
-  id: string;
-  csrfToken: string;
-  lastSeenAt: Date;
-  user: SessionUser | null;
-};
 
 export function createSessionRepository(db: Db, policy: SessionPolicy) {
   const idleMs = policy.idleMinutes * 60_000;
@@ -122,15 +107,24 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
     destroyForRole: (roleId: number, executor: Db = db) =>
       executor
         .delete(sessions)
-        .where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId)))),
+        .where(
+          inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId))),
+        ),
 
     pruneExpired() {
       const now = new Date();
-      return db.delete(sessions).where(or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now)));
+      return db
+        .delete(sessions)
+        .where(or(lt(sessions.idleExpiresAt, now), lt(sessions.absoluteExpiresAt, now)));
     },
 
     countForUser: async (userId: number) =>
-      (await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId)))).length,
+      (
+        await db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.userId, userId)))
+      ).length,
   };
 }
 

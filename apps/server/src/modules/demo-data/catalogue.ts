@@ -1,4 +1,4 @@
-import type { VasProductType } from '../imports/import-schemas.js';
+import type { VasProductType } from '../records/kinds/vas-transaction/import.js';
 
 /**
  * The demo company's world. The business partners are exactly those of the SAP simulator's seed

@@ -1,5 +1,9 @@
+import { RECORD_KIND_NAMES } from '@ff/contract';
 import type { ImportKind, ImportRowInput } from '../imports/import-schemas.js';
 import { containerCheckDigit } from '../imports/iso6346.js';
+import { SERVER_KINDS } from '../records/kinds/index.js';
+import type { DemoPiece, Trip } from '../records/kinds/shared/demo.js';
+import type { ImportPiece } from '../records/kinds/shared/import.js';
 import {
   CONTAINER_OWNERS,
   CUSTOMERS,
@@ -8,8 +12,6 @@ import {
   ROUTES,
   TRAILER_SERIES,
   TRANSPORTERS,
-  VAS_PRODUCTS,
-  type Route,
 } from './catalogue.js';
 import { createRandom, type Random } from './prng.js';
 import { zonedClock, type ZonedClock } from './zoned-clock.js';
@@ -31,8 +33,6 @@ export const DEMO_WINDOW_DAYS = 60;
 export const MAX_DEMO_COUNT = 200_000;
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
-/** Integer cents as an exact decimal string. */
-const kes = (cents: number) => `${Math.trunc(cents / 100)}.${pad(cents % 100, 2)}`;
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** `day` minus `days`, on the calendar (no time zone involved). */
@@ -41,24 +41,11 @@ function dayBefore(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
 }
 
-type Trip = {
-  dayOffset: number;
-  startsAt: Date;
-  route: Route;
-  customer: (typeof CUSTOMERS)[number];
-  transporter: (typeof TRANSPORTERS)[number];
-  containerNumber: string;
-  containerSize: '20ft' | '40ft';
-  containerWeight: string;
-  truckNumber: string;
-  cargoRef: string;
-  clientRef: string;
-  salesCents: number;
-  transporterCents: number;
-  number?: string;
-};
-
-function drawTrip(random: Random, options: DemoDataOptions, clock: ZonedClock): Trip {
+function drawTrip(
+  random: Random,
+  options: DemoDataOptions,
+  clock: ZonedClock,
+): Omit<Trip, 'number'> & { number?: string } {
   const dayOffset = random.int(1, DEMO_WINDOW_DAYS);
   const minute = random.int(6 * 60, 18 * 60 + 59);
   const route = random.weighted(ROUTES.map((r) => [r, r.weight] as const));
@@ -108,7 +95,6 @@ export function generateDemoData(options: DemoDataOptions): DemoDataSet {
   const random = createRandom(options.seed);
   const clock = zonedClock(options.timeZone);
   const when = (date: Date) => clock.format(date);
-  const minutes = (n: number) => n * 60_000;
   const label = String(options.seed)
     .replace(/[^A-Za-z0-9]+/g, '-')
     .slice(0, 20);
@@ -122,118 +108,23 @@ export function generateDemoData(options: DemoDataOptions): DemoDataSet {
     trip.number = `TRP-${clock.format(trip.startsAt).slice(0, 4)}-${pad(firstNumber + i, 6)}`;
   });
 
-  const set: DemoDataSet = {
-    'sales-invoices': [],
-    'transporter-invoices': [],
-    'cash-advances': [],
-    'fuel-advances': [],
-    'vas-transactions': [],
-  };
-  trips.forEach((trip, i) => {
-    const tripNumber = trip.number!;
-    const container = {
-      containerNumber: trip.containerNumber,
-      containerSize: trip.containerSize,
-      containerWeight: trip.containerWeight,
+  // Each kind that brings a table's rows draws its row of every trip (kinds/<kind>/: its demo piece), in the registry's order.
+  const pieces = RECORD_KIND_NAMES.flatMap((name) => {
+    const kind = SERVER_KINDS[name] as { import?: ImportPiece; demo?: DemoPiece };
+    return kind.import && kind.demo ? [{ name: kind.import.name as ImportKind, demo: kind.demo }] : [];
+  });
+  const set = Object.fromEntries(pieces.map((p) => [p.name, [] as unknown[]])) as DemoDataSet;
+  trips.forEach((drawn, i) => {
+    const trip = drawn as Trip;
+    let depot: string | undefined;
+    const context = {
+      random,
+      trip,
+      sourceId: (code: string) => sourceId(code, i),
+      when,
+      depot: () => (depot ??= random.pick(DEPOTS[trip.route.origin] ?? DEPOTS.Mombasa!)),
     };
-    set['sales-invoices'].push({
-      sourceId: sourceId('SI', i),
-      documentDate: when(trip.startsAt),
-      clientName: trip.customer.name,
-      customerCode: trip.customer.code,
-      cargoRef: trip.cargoRef,
-      clientRef: trip.clientRef,
-      tripNumber,
-      ...container,
-      truckNumber: trip.truckNumber,
-      route: trip.route.name,
-      amount: kes(trip.salesCents),
-    });
-    set['transporter-invoices'].push({
-      sourceId: sourceId('TI', i),
-      documentDate: when(trip.startsAt),
-      transporterName: trip.transporter.name,
-      transporterCode: trip.transporter.code,
-      cargoReference: trip.cargoRef,
-      clientRef: trip.clientRef,
-      tripNumber,
-      ...container,
-      truckNumber: trip.truckNumber,
-      routeDetails: trip.route.name,
-      invoiceAmount: kes(trip.transporterCents),
-    });
-    set['cash-advances'].push({
-      sourceId: sourceId('CA', i),
-      documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(30, 180)))),
-      tripNumber,
-      route: trip.route.name,
-      transporterName: trip.transporter.name,
-      transporterCode: trip.transporter.code,
-      truckNumber: trip.truckNumber,
-      amount: kes(random.int(50, 500) * 100_00),
-    });
-    const depot = random.pick(DEPOTS[trip.route.origin] ?? DEPOTS.Mombasa!);
-    const litres = Math.min(
-      600,
-      Math.max(100, Math.round((trip.route.km / 2.7) * (0.9 + random.next() * 0.2))),
-    );
-    set['fuel-advances'].push({
-      sourceId: sourceId('FA', i),
-      documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(10, 120)))),
-      tripNumber,
-      route: trip.route.name,
-      transporterName: trip.transporter.name,
-      transporterCode: trip.transporter.code,
-      truckNumber: trip.truckNumber,
-      orderNumber: `FO-${random.int(100_000, 999_999)}`,
-      warehouse: depot,
-      description: `Diesel (AGO) for ${trip.route.name}`,
-      originQuantity: `${litres}.000`,
-      unitPrice: kes(random.int(165_00, 195_00)),
-    });
-    set['vas-transactions'].push(vasRow(random, trip, depot, sourceId('VAS', i), when));
+    for (const piece of pieces) (set[piece.name] as unknown[]).push(piece.demo(context));
   });
   return set;
-}
-
-function vasRow(
-  random: Random,
-  trip: Trip,
-  depot: string,
-  sourceId: string,
-  when: (date: Date) => string,
-): ImportRowInput<'vas-transactions'> {
-  const product = random.weighted(VAS_PRODUCTS.map((p) => [p, p.weight] as const));
-  const supplier = random.pick(product.suppliers);
-  const quantity = random.int(product.quantity[0], product.quantity[1]);
-  let buyingCents = random.int(product.buyingCents[0], product.buyingCents[1]);
-  if (buyingCents >= 1_000_00) buyingCents = Math.round(buyingCents / 100_00) * 100_00; // big tickets in whole 100s
-  // About one row in ten is sold below cost (the Post Loss permission guards posting those).
-  const loss = random.chance(0.1);
-  const basisPoints = loss
-    ? -random.int(200, 1_000)
-    : random.int(product.markupBasisPoints[0], product.markupBasisPoints[1]);
-  const sellingCents = Math.round((buyingCents * (10_000 + basisPoints)) / 10_000);
-  const tripBound = random.chance(product.tripBound);
-  // Bought on the trip's day or up to two days later, never on or after the reference day.
-  const laterDays = Math.min(random.int(0, 2), trip.dayOffset - 1);
-  const boughtAt = new Date(trip.startsAt.getTime() + laterDays * 86_400_000 + random.int(0, 240) * 60_000);
-  const stocked = product.type === 'Fuel' || product.type === 'Lubricants' || product.type === 'Tyres';
-  return {
-    sourceId,
-    documentDate: when(boughtAt),
-    tripNumber: tripBound ? trip.number! : null,
-    transporterName: trip.transporter.name,
-    transporterCode: trip.transporter.code,
-    truckNumber: trip.truckNumber,
-    orderNumber: `LPO-${random.int(100_000, 999_999)}`,
-    supplierName: supplier.name,
-    supplierCode: supplier.code,
-    warehouse: stocked ? depot : null,
-    description: random.pick(product.descriptions),
-    productType: product.type,
-    originQuantity: `${quantity}.000`,
-    buyingUnitPrice: kes(buyingCents),
-    sellingUnitPrice: kes(sellingCents),
-  };
 }

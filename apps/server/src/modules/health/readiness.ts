@@ -1,14 +1,28 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cashAdvances, fuelAdvances, postingAttempts, salesInvoices, sessions, transporterInvoices, users, vasTransactions } from '../../db/schema.js';
+import { postingAttempts, sessions, users } from '../../db/schema.js';
+import {
+  cashAdvances,
+  fuelAdvances,
+  salesInvoices,
+  transporterInvoices,
+  vasTransactions,
+} from '../records/kinds/tables.js';
 
 /** How long /health/ready waits for the database before it answers not-ready. */
 export const READY_TIMEOUT_MS = 2_000;
 
 /** The tables (almost) every request reads: the session and user behind it, the records and their attempts. */
-const SERVED_TABLES = [sessions, users, salesInvoices, transporterInvoices, cashAdvances, fuelAdvances, vasTransactions, postingAttempts].map(
-  (table) => `"${getTableName(table)}"`,
-);
+const SERVED_TABLES = [
+  sessions,
+  users,
+  salesInvoices,
+  transporterInvoices,
+  cashAdvances,
+  fuelAdvances,
+  vasTransactions,
+  postingAttempts,
+].map((table) => `"${getTableName(table)}"`);
 
 /**
  * One simple-protocol string, so one round trip and one implicit transaction: the SET LOCALs bound it on the
@@ -33,7 +47,9 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 export function createReadinessCheck(database: Database, timeoutMs = READY_TIMEOUT_MS) {
   let inFlight: Promise<void> | null = null;
   const probe = () =>
-    database.kind === 'postgres' ? database.pool!.query(POSTGRES_PROBE).then(() => undefined) : database.db.execute(sql`SELECT 1`).then(() => undefined);
+    database.kind === 'postgres'
+      ? database.pool!.query(POSTGRES_PROBE).then(() => undefined)
+      : database.db.execute(sql`SELECT 1`).then(() => undefined);
 
   return async function check(): Promise<Readiness> {
     inFlight ??= probe().finally(() => {
@@ -45,7 +61,8 @@ export function createReadinessCheck(database: Database, timeoutMs = READY_TIMEO
     });
     try {
       const outcome = await Promise.race([inFlight.then(() => 'ok' as const), deadline]);
-      if (outcome === 'timeout') return { ready: false, reason: `The database did not answer within ${timeoutMs / 1000} s.` };
+      if (outcome === 'timeout')
+        return { ready: false, reason: `The database did not answer within ${timeoutMs / 1000} s.` };
       return { ready: true };
     } catch {
       return { ready: false, reason: 'The database is not reachable.' };

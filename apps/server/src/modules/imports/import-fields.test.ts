@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY, optionalText, parseDecimal, parseDocumentDate, QUANTITY, requiredText } from './import-fields.js';
+import {
+  MONEY,
+  optionalText,
+  parseDecimal,
+  parseDocumentDate,
+  QUANTITY,
+  requiredText,
+} from './import-fields.js';
 import { importRowSchemas } from './import-schemas.js';
 
 describe('parseDecimal', () => {

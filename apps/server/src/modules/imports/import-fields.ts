@@ -1,5 +1,5 @@
-import { fromZonedTime } from 'date-fns-tz';
 import { z } from 'zod';
+import { instantOfWallClock } from '../../lib/time.js';
 import { containerNumberProblem, normaliseContainerNumber } from './iso6346.js';
 
 /**
@@ -118,7 +118,7 @@ export function parseDocumentDate(input: unknown, timeZone: string): { value: Da
     return { error: `${h}:${mi}:${s} is not a real time of day` };
   if (year < 2000 || year > 2100) return { error: 'must be between the years 2000 and 2100' };
   const wallClock = `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 4)}`;
-  if (!offset) return { value: fromZonedTime(wallClock, timeZone) };
+  if (!offset) return { value: instantOfWallClock(wallClock, timeZone) };
   const zone =
     offset.toUpperCase() === 'Z'
       ? 'Z'

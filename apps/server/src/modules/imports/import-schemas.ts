@@ -1,139 +1,40 @@
-import { z } from 'zod';
-import {
-  containerNumber,
-  containerSize,
-  documentDate,
-  MONEY,
-  oneOf,
-  optionalDecimal,
-  optionalText,
-  partnerCode,
-  QUANTITY,
-  requiredDecimal,
-  requiredText,
-} from './import-fields.js';
+import { RECORD_KIND_NAMES } from '@ff/contract';
+import type { z } from 'zod';
+import { SERVER_KINDS, type ServerKinds } from '../records/kinds/index.js';
+import type { ImportPiece } from '../records/kinds/shared/import.js';
 
 /**
- * One row of each kind as the transport management system sends it (JSON or CSV). Field names are those of
- * the lists (packages/contract records.ts) plus the business-partner codes SAP needs and the source
- * system's own id, the key of the upsert. Money and quantities come out as exact decimal strings.
+ * The imports of the registry's kinds (each kind that brings a table's rows has one: kinds/<kind>/import.ts),
+ * by the name the import API and the CLI use ('sales-invoices', ...). Money and quantities come out as exact
+ * decimal strings.
  */
-export const IMPORT_KINDS = [
-  'sales-invoices',
-  'transporter-invoices',
-  'cash-advances',
-  'fuel-advances',
-  'vas-transactions',
-] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+type Pieces = {
+  [K in keyof ServerKinds]: ServerKinds[K] extends { import: infer P } ? P : never;
+}[keyof ServerKinds];
+export type ImportKind = Pieces['name'];
+type PieceOf<K extends ImportKind> = Extract<Pieces, { name: K }>;
+
+const PIECES: ImportPiece[] = RECORD_KIND_NAMES.flatMap((name) => {
+  const kind = SERVER_KINDS[name] as { import?: ImportPiece };
+  return kind.import ? [kind.import] : [];
+});
+
+/** Every import, in the registry's order. */
+export const IMPORT_KINDS = PIECES.map((piece) => piece.name) as ImportKind[];
 
 export const isImportKind = (value: string): value is ImportKind =>
   (IMPORT_KINDS as readonly string[]).includes(value);
 
+/** An import by its name. */
+export const importPiece = (kind: ImportKind): ImportPiece => PIECES.find((piece) => piece.name === kind)!;
+
 /** How the audit log and the CLI name a kind: [one, many]. */
-export const KIND_NOUNS: Record<ImportKind, readonly [string, string]> = {
-  'sales-invoices': ['sales invoice', 'sales invoices'],
-  'transporter-invoices': ['transporter invoice', 'transporter invoices'],
-  'cash-advances': ['cash advance', 'cash advances'],
-  'fuel-advances': ['fuel advance', 'fuel advances'],
-  'vas-transactions': ['VAS transaction', 'VAS transactions'],
-};
+export const KIND_NOUNS = Object.fromEntries(PIECES.map((piece) => [piece.name, piece.noun])) as Record<
+  ImportKind,
+  readonly [string, string]
+>;
 
-export const VAS_PRODUCT_TYPES = ['Fuel', 'Tyres', 'Lubricants', 'Tracking', 'Escort & Security'] as const;
-export type VasProductType = (typeof VAS_PRODUCT_TYPES)[number];
-
-const common = (timeZone: string) => ({
-  sourceId: requiredText(100),
-  documentDate: documentDate(timeZone),
-});
-
-const container = () => ({
-  containerNumber: containerNumber(),
-  containerSize: containerSize(),
-  containerWeight: optionalText(40),
-});
-
-const salesInvoice = (timeZone: string) =>
-  z.object({
-    ...common(timeZone),
-    clientName: requiredText(200),
-    customerCode: partnerCode(),
-    cargoRef: optionalText(100),
-    clientRef: optionalText(100),
-    tripNumber: requiredText(50),
-    ...container(),
-    truckNumber: optionalText(40),
-    route: optionalText(200),
-    amount: optionalDecimal(MONEY),
-  });
-
-const transporterInvoice = (timeZone: string) =>
-  z.object({
-    ...common(timeZone),
-    transporterName: requiredText(200),
-    transporterCode: partnerCode(),
-    cargoReference: optionalText(100),
-    clientRef: optionalText(100),
-    tripNumber: requiredText(50),
-    ...container(),
-    truckNumber: optionalText(40),
-    routeDetails: optionalText(200),
-    invoiceAmount: optionalDecimal(MONEY),
-  });
-
-const cashAdvance = (timeZone: string) =>
-  z.object({
-    ...common(timeZone),
-    tripNumber: requiredText(50),
-    route: optionalText(200),
-    transporterName: requiredText(200),
-    transporterCode: partnerCode(),
-    truckNumber: optionalText(40),
-    amount: optionalDecimal(MONEY),
-  });
-
-const fuelAdvance = (timeZone: string) =>
-  z.object({
-    ...common(timeZone),
-    tripNumber: requiredText(50),
-    route: optionalText(200),
-    transporterName: requiredText(200),
-    transporterCode: partnerCode(),
-    truckNumber: optionalText(40),
-    orderNumber: optionalText(50),
-    warehouse: optionalText(50),
-    description: optionalText(200),
-    originQuantity: requiredDecimal(QUANTITY),
-    unitPrice: requiredDecimal(MONEY),
-  });
-
-const vasTransaction = (timeZone: string) =>
-  z.object({
-    ...common(timeZone),
-    tripNumber: optionalText(50),
-    transporterName: requiredText(200),
-    transporterCode: partnerCode(),
-    truckNumber: optionalText(40),
-    orderNumber: optionalText(50),
-    supplierName: requiredText(200),
-    supplierCode: partnerCode(),
-    warehouse: optionalText(50),
-    description: optionalText(200),
-    productType: oneOf(VAS_PRODUCT_TYPES),
-    originQuantity: requiredDecimal(QUANTITY),
-    buyingUnitPrice: requiredDecimal(MONEY),
-    sellingUnitPrice: requiredDecimal(MONEY),
-  });
-
-const factories = {
-  'sales-invoices': salesInvoice,
-  'transporter-invoices': transporterInvoice,
-  'cash-advances': cashAdvance,
-  'fuel-advances': fuelAdvance,
-  'vas-transactions': vasTransaction,
-} satisfies Record<ImportKind, (timeZone: string) => z.ZodObject>;
-
-export type ImportRowSchemas = { [K in ImportKind]: ReturnType<(typeof factories)[K]> };
+export type ImportRowSchemas = { [K in ImportKind]: ReturnType<PieceOf<K>['schema']> };
 /** A validated row of kind K, ready for the database (exact decimal strings, documentDate an instant). */
 export type ImportRow<K extends ImportKind> = z.output<ImportRowSchemas[K]>;
 /** What a sender writes for kind K (the JSON files of the demo generator have this shape). */
@@ -146,7 +47,7 @@ export function importRowSchemas(timeZone: string): ImportRowSchemas {
   let schemas = cache.get(timeZone);
   if (!schemas) {
     schemas = Object.fromEntries(
-      IMPORT_KINDS.map((kind) => [kind, factories[kind](timeZone)]),
+      PIECES.map((piece) => [piece.name, piece.schema(timeZone)]),
     ) as ImportRowSchemas;
     cache.set(timeZone, schemas);
   }

@@ -41,7 +41,10 @@ export function commandLineContext(): AuditContext {
 }
 
 export function createImportServices(database: Database, env: CliEnv) {
-  const audit = createAuditService(createAuditRepository(database.db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
+  const audit = createAuditService(
+    createAuditRepository(database.db, auditChainKey(env.APP_KEY)),
+    env.APP_TIMEZONE,
+  );
   return {
     imports: createImportsService({
       db: database.db,

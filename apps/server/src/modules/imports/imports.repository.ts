@@ -1,27 +1,10 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
-import {
-  cashAdvances,
-  fuelAdvances,
-  salesInvoices,
-  transporterInvoices,
-  vasTransactions,
-} from '../../db/schema.js';
-import type { ImportKind, ImportRow } from './import-schemas.js';
-
-const TABLES = {
-  'sales-invoices': salesInvoices,
-  'transporter-invoices': transporterInvoices,
-  'cash-advances': cashAdvances,
-  'fuel-advances': fuelAdvances,
-  'vas-transactions': vasTransactions,
-} as const satisfies Record<ImportKind, PgTable>;
+import { IMPORT_KINDS, importPiece, type ImportKind, type ImportRow } from './import-schemas.js';
 
 /** Rows per statement: the batch travels as one JSON parameter, so only memory bounds it. */
 const ROWS_PER_STATEMENT = 5_000;
-
-type AnyTable = PgTable & { sourceId: PgColumn; status: PgColumn };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -29,8 +12,8 @@ export function createImportsRepository(db: Db) {
   return {
     /**
      * Inserts the rows, or overwrites the imported fields of existing rows with the same source id while
-     * their posting has not started (status `unposted` or `failed`; for transporter invoices the first
-     * journal's). Fields people type in the lists (supplier invoice number, pickup order, accounts) are not
+     * their posting has not started (the import's `startedStatus` is `unposted` or `failed`: for transporter
+     * invoices the first journal's). Fields people type in the lists (supplier invoice number, pickup order, accounts) are not
      * touched. Run it inside the caller's transaction.
      *
      * Each chunk is one statement with a single JSON parameter unpacked by json_to_recordset: building a
@@ -43,7 +26,7 @@ export function createImportsRepository(db: Db) {
       executor: Db = db,
     ): Promise<{ inserted: number; updated: number }> {
       if (rows.length === 0) return { inserted: 0, updated: 0 };
-      const table = TABLES[kind] as unknown as AnyTable;
+      const { table, startedStatus } = importPiece(kind);
       const columns = getTableColumns(table) as Record<string, PgColumn>;
       const fields = Object.keys(rows[0]!).map((field) => {
         const column = columns[field];
@@ -61,7 +44,7 @@ export function createImportsRepository(db: Db) {
       const head = sql.raw(`INSERT INTO ${tableName} (${names}) SELECT ${names} FROM json_to_recordset(`);
       const tail = sql.raw(
         `::json) AS r(${recordType}) ON CONFLICT (${quote(table.sourceId.name)}) DO UPDATE SET ${updates} ` +
-          `WHERE ${tableName}.${quote(table.status.name)} IN ('unposted', 'failed') ` +
+          `WHERE ${tableName}.${quote(startedStatus.name)} IN ('unposted', 'failed') ` +
           // xmax is 0 on a freshly inserted row version and set on one written by the DO UPDATE branch.
           `RETURNING (xmax = 0) AS inserted`,
       );
@@ -85,7 +68,7 @@ export function createImportsRepository(db: Db) {
 
     /** True when any trip record of any kind exists (the demo set loads only into an empty database). */
     async hasAnyRecords(): Promise<boolean> {
-      const probes = Object.values(TABLES).map((table) => sql`EXISTS (SELECT 1 FROM ${table})`);
+      const probes = IMPORT_KINDS.map((kind) => sql`EXISTS (SELECT 1 FROM ${importPiece(kind).table})`);
       const result = await db.execute(sql`SELECT (${sql.join(probes, sql` OR `)}) AS "any"`);
       return rowsOf<{ any: boolean }>(result)[0]?.any === true;
     },

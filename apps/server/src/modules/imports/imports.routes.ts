@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageBody } from '@ff/contract';
 import { notFound } from '../../lib/errors.js';
 import { IMPORT_KINDS, isImportKind } from './import-schemas.js';
 import type { ImportsService } from './imports.service.js';
@@ -13,6 +14,23 @@ const importBody = z
   .array(z.unknown(), { error: 'Send the rows as a JSON array of objects.' })
   .max(MAX_IMPORT_ROWS, `Send at most ${MAX_IMPORT_ROWS} rows per call; split larger imports.`);
 
+/** The answer to an import (imports.service.ts `ImportReport`): counts, and each rejected row with its reasons. */
+const importReport = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  received: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  rejected: z.array(
+    z.object({
+      index: z.number().int().optional(),
+      line: z.number().int().optional(),
+      sourceId: z.string().optional(),
+      errors: z.array(z.string()),
+    }),
+  ),
+});
+
 /** The transport management system's import: `POST /api/v1/import/:kind` with a Bearer API token. */
 export function registerImportRoutes(app: FastifyInstance, service: ImportsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +40,11 @@ export function registerImportRoutes(app: FastifyInstance, service: ImportsServi
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       config: { access: { auth: 'apiToken' } },
-      schema: { params: z.object({ kind: z.enum(IMPORT_KINDS) }), body: importBody },
+      schema: {
+        params: z.object({ kind: z.enum(IMPORT_KINDS) }),
+        body: importBody,
+        response: { 200: importReport, 404: messageBody.describe('There is no import of this kind.') },
+      },
       // An unknown kind is a missing resource (404), answered before the body is judged.
       preValidation: async (request) => {
         const { kind } = request.params as { kind: string };

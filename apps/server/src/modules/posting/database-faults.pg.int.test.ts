@@ -10,7 +10,17 @@ import { startQueue } from '../../jobs/queue.js';
 import { createTestServer } from '../../test/test-server.js';
 import { logLines, spawnApiProcess, type ApiProcess } from '../../test/api-process.js';
 import { HttpClient } from '../../test/http-client.js';
-import { inFlight, PATH, pollUntil, postBodies, proveLedger, sleep, waitForRechecks, type Ids, type Sent } from '../../test/mixed-posting.js';
+import { proveLedger } from '../../test/ledger-proof.js';
+import {
+  inFlight,
+  PATH,
+  pollUntil,
+  postBodies,
+  sleep,
+  waitForRechecks,
+  type Ids,
+  type Sent,
+} from '../../test/mixed-posting.js';
 import {
   APP_KEY,
   documentsByKey,
@@ -37,7 +47,8 @@ import { spawnWorkerProcess, type WorkerProcess } from '../../test/posting-worke
  */
 
 /** Text a finance user must never see as a row's reason: SQL, driver or PostgreSQL wording. */
-const TECHNICAL = /failed query|select |update |insert |posting_attempts|pg_|terminating connection|econn|client has encountered/i;
+const TECHNICAL =
+  /failed query|select |update |insert |posting_attempts|pg_|terminating connection|econn|client has encountered/i;
 
 /** Superuser statements on the server's maintenance database (TEST_DATABASE_URL), never on another application's. */
 async function asSuperuser<T extends Record<string, unknown>>(text: string, values: unknown[] = []) {
@@ -59,7 +70,8 @@ const terminateAll = async (dbName: string) =>
       )
     )[0]!.n,
   );
-const allowConnections = (dbName: string, allow: boolean) => asSuperuser(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS ${allow}`);
+const allowConnections = (dbName: string, allow: boolean) =>
+  asSuperuser(`ALTER DATABASE "${dbName}" WITH ALLOW_CONNECTIONS ${allow}`);
 const dbNameOf = (database: PostingDatabase) => new URL(database.url!).pathname.slice(1);
 
 /** Errors nobody handled while `run` ran (each would end a production process). */
@@ -99,7 +111,10 @@ if (process.env.TEST_DB === 'postgres') {
             await sleep(300);
             await tx.execute(sql`SELECT 1`);
           })
-          .then(() => null, (error: unknown) => error);
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
       });
       expect(unhandled).toEqual([]);
       expect(isConnectionError(failure)).toBe(true);
@@ -109,8 +124,17 @@ if (process.env.TEST_DB === 'postgres') {
     it("pg-boss's unawaited job completions fail quietly while the database refuses connections; the job still completes", async () => {
       const name = dbNameOf(database);
       const queueErrors: Error[] = [];
-      const boss = await startQueue(database, { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 5, maintenanceIntervalSeconds: 1 }, (e) => queueErrors.push(e));
-      await boss.createQueue('fault-probe', { name: 'fault-probe', retryLimit: 3, retryDelay: 1, expireInSeconds: 5 });
+      const boss = await startQueue(
+        database,
+        { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 5, maintenanceIntervalSeconds: 1 },
+        (e) => queueErrors.push(e),
+      );
+      await boss.createQueue('fault-probe', {
+        name: 'fault-probe',
+        retryLimit: 3,
+        retryDelay: 1,
+        expireInSeconds: 5,
+      });
       const jobId = (await boss.send('fault-probe', {}))!;
       const deliveries: number[] = [];
       /** The database goes away while the handler runs and comes back 2.5 s later. */
@@ -121,12 +145,16 @@ if (process.env.TEST_DB === 'postgres') {
       };
       let state = '';
       const unhandled = await unhandledDuring(async () => {
-        await boss.work('fault-probe', { pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-          deliveries.push(job!.retryCount);
-          await awayFor(2_500);
-          // First delivery: pg-boss fails the job (unawaited) while the database is away; second: it completes it.
-          if (deliveries.length === 1) throw new Error('first delivery fails');
-        });
+        await boss.work(
+          'fault-probe',
+          { pollingIntervalSeconds: 0.5, includeMetadata: true },
+          async ([job]) => {
+            deliveries.push(job!.retryCount);
+            await awayFor(2_500);
+            // First delivery: pg-boss fails the job (unawaited) while the database is away; second: it completes it.
+            if (deliveries.length === 1) throw new Error('first delivery fails');
+          },
+        );
         await pollUntil(
           async () => {
             state = (await boss.getJobById('fault-probe', jobId).catch(() => null))?.state ?? state;
@@ -168,7 +196,8 @@ if (process.env.TEST_DB === 'postgres') {
   };
   const running = (p: ApiProcess | WorkerProcess) => p.child.exitCode === null && p.child.signalCode === null;
   const lastOutput = (p: ApiProcess | WorkerProcess) => p.output.join('').slice(-3000);
-  const keysInSap = async (prefix: string) => [...(await documentsByKey(h.sim)).keys()].filter((k) => k.startsWith(prefix)).length;
+  const keysInSap = async (prefix: string) =>
+    [...(await documentsByKey(h.sim)).keys()].filter((k) => k.startsWith(prefix)).length;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ff-db-faults-'));
@@ -195,8 +224,22 @@ if (process.env.TEST_DB === 'postgres') {
         FA: [],
         VAS: await makeRecords(h, 'vas', 100),
       };
-      const env = { ...SETTINGS, DATABASE_URL: h.database.url!, SAP_SL_URL: h.sim.url, APP_KEY, APP_TIMEZONE: TIME_ZONE, SEED_DEMO: 'false' };
-      const api = await spawnApiProcess({ ...env, QUEUE_WORKER: 'off', HOST: '127.0.0.1', PORT: '0', RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir });
+      const env = {
+        ...SETTINGS,
+        DATABASE_URL: h.database.url!,
+        SAP_SL_URL: h.sim.url,
+        APP_KEY,
+        APP_TIMEZONE: TIME_ZONE,
+        SEED_DEMO: 'false',
+      };
+      const api = await spawnApiProcess({
+        ...env,
+        QUEUE_WORKER: 'off',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        DATA_DIR: dataDir,
+      });
       processes.push(api);
       const worker = spawnWorkerProcess(env);
       processes.push(worker);
@@ -206,7 +249,9 @@ if (process.env.TEST_DB === 'postgres') {
       const sent: Sent[] = [];
       const post = async (step: 'SI' | 'CA' | 'VAS', batch: number[]) => {
         const answer = await client.post(PATH[step], body(step, batch)).catch((error: unknown) => {
-          throw new Error(`POST ${PATH[step]} got no answer (${String(error)}); the API process wrote:\n${lastOutput(api)}`);
+          throw new Error(
+            `POST ${PATH[step]} got no answer (${String(error)}); the API process wrote:\n${lastOutput(api)}`,
+          );
         });
         sent.push({ step, ids: batch, status: answer.status, body: answer.body });
         return answer;
@@ -225,15 +270,27 @@ if (process.env.TEST_DB === 'postgres') {
       });
       const cuts: { inSapBefore: number; vasInSap: number; terminated: number; postPending: boolean }[] = [];
       for (const threshold of [40, 160, 280]) {
-        await pollUntil(async () => cashAnswered || (await keysInSap('FF-CA-')) >= threshold, `${threshold} cash advances in SAP`, 60_000, 100);
-        cuts.push({ inSapBefore: await keysInSap('FF-CA-'), vasInSap: await keysInSap('FF-VAS-'), postPending: !cashAnswered, terminated: await cutAll() });
+        await pollUntil(
+          async () => cashAnswered || (await keysInSap('FF-CA-')) >= threshold,
+          `${threshold} cash advances in SAP`,
+          60_000,
+          100,
+        );
+        cuts.push({
+          inSapBefore: await keysInSap('FF-CA-'),
+          vasInSap: await keysInSap('FF-VAS-'),
+          postPending: !cashAnswered,
+          terminated: await cutAll(),
+        });
         await sleep(300);
       }
       const cashAnswer = await cash;
       console.log(`database faults, cuts: ${JSON.stringify(cuts)}`);
       expect(cuts.every((c) => c.postPending && c.terminated > 0)).toBe(true);
       expect([200, 422]).toContain(cashAnswer.status);
-      expect((cashAnswer.body.failed as { message: string }[]).filter((f) => TECHNICAL.test(f.message))).toEqual([]);
+      expect(
+        (cashAnswer.body.failed as { message: string }[]).filter((f) => TECHNICAL.test(f.message)),
+      ).toEqual([]);
       stillRunning();
       expect(await health(api, '/health/live')).toBe(200);
 
@@ -242,7 +299,12 @@ if (process.env.TEST_DB === 'postgres') {
       const sales = post('SI', ids.SI).finally(() => {
         salesAnswered = true;
       });
-      await pollUntil(async () => salesAnswered || (await keysInSap('FFSI')) >= 20, '20 sales invoices in SAP', 60_000, 100);
+      await pollUntil(
+        async () => salesAnswered || (await keysInSap('FFSI')) >= 20,
+        '20 sales invoices in SAP',
+        60_000,
+        100,
+      );
       const refusedAt = Date.now();
       await allow(false);
       await cutAll();
@@ -256,15 +318,35 @@ if (process.env.TEST_DB === 'postgres') {
       await allow(true);
       const allowedAt = Date.now();
       const salesAnswer = await sales;
-      console.log(`database faults, the post during the refusal: ${salesAnswer.status}, ${salesAnswer.body.posted?.length} posted, ${salesAnswer.body.failed?.length} failed`);
+      console.log(
+        `database faults, the post during the refusal: ${salesAnswer.status}, ${salesAnswer.body.posted?.length} posted, ${salesAnswer.body.failed?.length} failed`,
+      );
       expect(readyWhileRefused).toContain(503);
-      expect(listWhileRefused).toMatchObject({ status: 503, body: { message: expect.stringMatching(/database is not reachable/) } });
+      expect(listWhileRefused).toMatchObject({
+        status: 503,
+        body: { message: expect.stringMatching(/database is not reachable/) },
+      });
       expect([200, 422]).toContain(salesAnswer.status);
-      expect((salesAnswer.body.failed as { message: string }[]).filter((f) => TECHNICAL.test(f.message))).toEqual([]);
-      await pollUntil(async () => (await health(api, '/health/ready')) === 200, '/health/ready to answer 200 again', 30_000);
-      await pollUntil(async () => (await storedRows(h, 'sales', ids.SI)).every((r) => r.status !== 'posting'), 'no sales invoice left posting', 60_000, 250);
-      const deferred = logLines(api.output).filter((l) => l.msg === 'The database is not reachable; the write is retried in the background').length;
-      console.log(`database faults: every sales invoice settled ${((Date.now() - allowedAt) / 1000).toFixed(1)} s after connections were allowed again (${deferred} writes deferred)`);
+      expect(
+        (salesAnswer.body.failed as { message: string }[]).filter((f) => TECHNICAL.test(f.message)),
+      ).toEqual([]);
+      await pollUntil(
+        async () => (await health(api, '/health/ready')) === 200,
+        '/health/ready to answer 200 again',
+        30_000,
+      );
+      await pollUntil(
+        async () => (await storedRows(h, 'sales', ids.SI)).every((r) => r.status !== 'posting'),
+        'no sales invoice left posting',
+        60_000,
+        250,
+      );
+      const deferred = logLines(api.output).filter(
+        (l) => l.msg === 'The database is not reachable; the write is retried in the background',
+      ).length;
+      console.log(
+        `database faults: every sales invoice settled ${((Date.now() - allowedAt) / 1000).toFixed(1)} s after connections were allowed again (${deferred} writes deferred)`,
+      );
       stillRunning();
 
       // 3. A records table locked for 15 s: readiness answers (503) instead of hanging, the list waits it out.
@@ -289,11 +371,20 @@ if (process.env.TEST_DB === 'postgres') {
         await locker.end();
       }
       expect(listStatus).toBe(200);
-      await pollUntil(async () => (await health(api, '/health/ready')) === 200, '/health/ready to answer 200 again', 30_000);
+      await pollUntil(
+        async () => (await health(api, '/health/ready')) === 200,
+        '/health/ready to answer 200 again',
+        30_000,
+      );
       stillRunning();
 
       // Afterwards: the sweepers settle what the faults left in flight, and SAP's read-back proves the ledger.
-      await pollUntil(async () => (await inFlight(h, ids)) === 0, 'no row left posting or queued', 120_000, 1_000);
+      await pollUntil(
+        async () => (await inFlight(h, ids)) === 0,
+        'no row left posting or queued',
+        120_000,
+        1_000,
+      );
       await resetFaults(h.sim);
       await waitForRechecks(h, Number(SETTINGS.SAP_TIMEOUT_MS));
       const figures = await proveLedger(h, client, ids, sent);
@@ -324,7 +415,10 @@ if (process.env.TEST_DB === 'postgres') {
         clearTimeout(safety);
         await transaction;
         expect(whileHeld).toMatchObject({ status: 503, body: { status: 'unavailable' } });
-        expect(await server.client().get('/health/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
+        expect(await server.client().get('/health/ready')).toMatchObject({
+          status: 200,
+          body: { status: 'ready' },
+        });
       } finally {
         await server.close();
       }

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '@ff/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cashAdvances, postingAttempts, transporterInvoices } from '../../db/schema.js';
+import { postingAttempts } from '../../db/schema.js';
+import { cashAdvances, transporterInvoices } from '../records/kinds/tables.js';
 import { createUser, signedIn, waitFor } from '../../test/fixtures.js';
 import {
   attemptsOf,
@@ -29,7 +30,7 @@ import { POSTING_STEPS } from './posting-steps.js';
 import { sapGatewayFor } from './sap-gateway-adapter.js';
 
 /**
- * The exactly-once protocol (architecture.md section 6) under the simulator's faults. Every claim is proven
+ * The exactly-once protocol (docs/design/architecture.md section 6) under the simulator's faults. Every claim is proven
  * by the simulator's read-back: each record's key is in SAP exactly once, with the right lines and dates.
  */
 let h: PostingHarness;
@@ -486,7 +487,7 @@ describe('VAS posts without a queue in this process', () => {
 });
 
 describe('a row left in posting by a crash', () => {
-  const step = POSTING_STEPS.CA;
+  const step = POSTING_STEPS.cashAdvance;
 
   /** What a crashed process leaves: the row claimed (posting, attempt open), maybe posted to SAP, nothing recorded after. */
   async function crashWhilePosting(id: number, options: { reachedSap: boolean }) {
@@ -589,7 +590,7 @@ describe('a row left in posting by a crash', () => {
     // A sales invoice (key in Invoices.Reference2) that never reached SAP.
     const saleAttempt = await h.database.db.transaction(async (tx) =>
       h.app.services.postingRepository.claim(
-        POSTING_STEPS.SI,
+        POSTING_STEPS.salesInvoice,
         { id: sale!, postingDate: today, userId: null },
         tx as never,
       ),
@@ -611,14 +612,22 @@ describe('a row left in posting by a crash', () => {
     // Both changes are in the audit log, as the system's.
     const { sapDocEntry, sapDocNum } = await storedRow(h, 'cash', cash!.id);
     const trail = await waitFor(async () => {
-      const entries = ((await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]).map((e) => [e.event, e.createdBy]);
+      const entries = (
+        (await admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]
+      ).map((e) => [e.event, e.createdBy]);
       const has = (text: string) => entries.some(([event]) => event!.includes(text));
       return has(`sales invoice #${sale!} `) && has(`cash advance record #${cash!.id} `) && entries;
     }, 'the audit entries of the sweep');
     expect(trail).toEqual(
       expect.arrayContaining([
-        [`Interrupted posting of cash advance record #${cash!.id} found in SAP (DocEntry ${sapDocEntry}, DocNum ${sapDocNum}); marked posted`, 'System'],
-        [`Interrupted posting of sales invoice #${sale!} not found in SAP; back in its list as failed`, 'System'],
+        [
+          `Interrupted posting of cash advance record #${cash!.id} found in SAP (DocEntry ${sapDocEntry}, DocNum ${sapDocNum}); marked posted`,
+          'System',
+        ],
+        [
+          `Interrupted posting of sales invoice #${sale!} not found in SAP; back in its list as failed`,
+          'System',
+        ],
       ]),
     );
   }, 45_000);
@@ -628,7 +637,7 @@ describe('a row left in posting by a crash', () => {
     expect((await admin.post(PATH.first, { postSap: [firstEntry(id!)] })).status).toBe(200);
     const attemptId = await h.database.db.transaction(async (tx) =>
       h.app.services.postingRepository.claim(
-        POSTING_STEPS.SJ,
+        POSTING_STEPS.secondJournal,
         { id: id!, postingDate: today, userId: null },
         tx as never,
       ),
@@ -640,10 +649,10 @@ describe('a row left in posting by a crash', () => {
     await h.app.services.sweeper.sweep();
     const row = await storedRow(h, 'transporter', id!);
     expect(row).toMatchObject({
-      status: 'posted',
+      fjStatus: 'posted',
       sjStatus: 'failed',
       sjLastError: INTERRUPTED_MESSAGE,
-      lastError: null,
+      fjLastError: null,
     });
     expect((await admin.get(PATH.second)).body.data.find((r: { id: number }) => r.id === id)).toMatchObject({
       status: 'failed',

@@ -23,7 +23,7 @@ export type ExactlyOnceOptions = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The exactly-once protocol of architecture.md section 6 for one record: SAP has no idempotency, so the
+ * The exactly-once protocol of docs/design/architecture.md section 6 for one record: SAP has no idempotency, so the
  * key rides in a reference field and, whenever an outcome is unknown, the key is looked up in SAP before
  * anything is posted again. A POST is only ever repeated after a look-up proved nothing is there.
  */
@@ -37,7 +37,7 @@ export async function postExactlyOnce(
   let mustLookUp = options.lookUpFirst;
   let lastUnknown = 'SAP did not confirm the posting.';
 
-  for (let posts = 0; posts < maxPosts; ) {
+  for (let posts = 0; posts < maxPosts;) {
     if (mustLookUp) {
       try {
         const existing = await sap.findByReference(document, key);
@@ -45,7 +45,10 @@ export async function postExactlyOnce(
       } catch (error) {
         // Without a look-up we cannot know; posting now could double the record. Stop here.
         const reason = error instanceof Error ? error.message : String(error);
-        return { outcome: 'unknown', message: `${lastUnknown} Checking SAP for it failed too (${reason}); it will be checked again before the next try.` };
+        return {
+          outcome: 'unknown',
+          message: `${lastUnknown} Checking SAP for it failed too (${reason}); it will be checked again before the next try.`,
+        };
       }
     }
     try {
@@ -53,7 +56,8 @@ export async function postExactlyOnce(
       return { outcome: 'posted', ref: await sap.create(document) };
     } catch (error) {
       if (!(error instanceof SapPostingFailure)) throw error;
-      if (error.kind === 'refused') return { outcome: 'failed', message: error.message, code: error.code, retryable: false };
+      if (error.kind === 'refused')
+        return { outcome: 'failed', message: error.message, code: error.code, retryable: false };
       if (error.kind === 'unreachable') {
         // Nothing reached SAP; safe to report as failed (a retry by the user looks up first anyway).
         return { outcome: 'failed', message: error.message, code: error.code, retryable: true };

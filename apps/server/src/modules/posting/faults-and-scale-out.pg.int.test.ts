@@ -10,17 +10,16 @@ import {
   FAULTS,
   importMix,
   inFlight,
-  listedFailedButInSap,
   PATH,
   pollUntil,
   postBodies,
   postMix,
-  proveLedger,
   sleep,
   waitForRechecks,
   type Plan,
   type Sent,
 } from '../../test/mixed-posting.js';
+import { listedFailedButInSap, proveLedger } from '../../test/ledger-proof.js';
 import {
   APP_KEY,
   documentsByKey,
@@ -37,7 +36,7 @@ import { spawnWorkerProcess, type WorkerProcess } from '../../test/posting-worke
 import { ADMIN_EMAIL } from '../../test/test-server.js';
 
 /**
- * The exactly-once protocol (architecture.md section 6) at volume, under every fault the simulator injects at
+ * The exactly-once protocol (docs/design/architecture.md section 6) at volume, under every fault the simulator injects at
  * once, and with the server scaled out as production runs it (docs/architecture.md, "Processes").
  *
  * 1. Faults: 1,000 records of every kind posted through the HTTP API of a real API process (main.ts) in
@@ -202,7 +201,9 @@ if (process.env.TEST_DB === 'postgres') {
       let client = await new HttpClient(api.url).signIn();
       // 1. Three 100-row posts at 20-80 ms per SAP call; the API is killed once a sixth of the rows are posted.
       await simConfig(h.sim, { latencyMs: [20, 80] });
-      const inFlightPosts = chunks(crashed, 100).map((batch) => client.post(PATH.CA, body('CA', batch)).catch(() => null));
+      const inFlightPosts = chunks(crashed, 100).map((batch) =>
+        client.post(PATH.CA, body('CA', batch)).catch(() => null),
+      );
       await pollUntil(
         async () => (await storedRows(h, 'cash', crashed)).filter((r) => r.status === 'posted').length >= 50,
         'a sixth of the rows to be posted',
@@ -220,7 +221,9 @@ if (process.env.TEST_DB === 'postgres') {
       client = client.on(api.url);
       const unconfirmed = await makeRecords(h, 'cash', 100);
       await simConfig(h.sim, { dropReplyRate: 1, errorRate: 0.5 });
-      const answers = await Promise.all(chunks(unconfirmed, 20).map((batch) => client.post(PATH.CA, body('CA', batch))));
+      const answers = await Promise.all(
+        chunks(unconfirmed, 20).map((batch) => client.post(PATH.CA, body('CA', batch))),
+      );
       expect(answers.map((a) => a.status).filter((status) => status >= 500)).toEqual([]);
       // 3. Then SAP fails every call for longer than a recheck window used to last (staleAfterMs + 4 x staleAfterMs
       // = 30 s here): the rows that failed unconfirmed must still be looked up once SAP is back.
@@ -229,15 +232,25 @@ if (process.env.TEST_DB === 'postgres') {
       await resetFaults(h.sim);
 
       const all = [...crashed, ...unconfirmed];
-      await pollUntil(async () => (await storedRows(h, 'cash', all)).every((r) => r.status !== 'posting'), 'no row left posting', 120_000, 500);
+      await pollUntil(
+        async () => (await storedRows(h, 'cash', all)).every((r) => r.status !== 'posting'),
+        'no row left posting',
+        120_000,
+        500,
+      );
       await waitForRechecks(h, Number(SETTINGS.SAP_TIMEOUT_MS));
       const rows = await storedRows(h, 'cash', all);
-      const answered = answers.flatMap((a) => (a.body.failed as { message: string }[]).map((f) => f.message.replace(/^#\d+: /, '').slice(0, 80)));
+      const answered = answers.flatMap((a) =>
+        (a.body.failed as { message: string }[]).map((f) => f.message.replace(/^#\d+: /, '').slice(0, 80)),
+      );
       const reasons: Record<string, number> = {};
       for (const reason of answered) reasons[reason] = (reasons[reason] ?? 0) + 1;
       const settled = (ids: number[]) => {
         const mine = rows.filter((r) => ids.includes(r.id as number));
-        return { posted: mine.filter((r) => r.status === 'posted').length, failed: mine.filter((r) => r.status === 'failed').length };
+        return {
+          posted: mine.filter((r) => r.status === 'posted').length,
+          failed: mine.filter((r) => r.status === 'failed').length,
+        };
       };
       console.log(
         `api crash: ${JSON.stringify({ stranded, crashed: settled(crashed), unconfirmed: settled(unconfirmed), answeredFailed: reasons, seconds: Math.round((Date.now() - startedAt) / 1000) })}`,
@@ -248,8 +261,13 @@ if (process.env.TEST_DB === 'postgres') {
       const byKey = await documentsByKey(h.sim);
       const wrong = rows.flatMap((r) => {
         const docs = byKey.get(keyOf('CA', r.id as number)) ?? [];
-        if (r.status === 'posted') return docs.length === 1 && docs[0]!.JdtNum === r.sapDocEntry ? [] : [`${r.id}: posted, ${docs.length} in SAP`];
-        return r.status === 'failed' && docs.length === 0 ? [] : [`${r.id}: ${String(r.status)}, ${docs.length} in SAP`];
+        if (r.status === 'posted')
+          return docs.length === 1 && docs[0]!.JdtNum === r.sapDocEntry
+            ? []
+            : [`${r.id}: posted, ${docs.length} in SAP`];
+        return r.status === 'failed' && docs.length === 0
+          ? []
+          : [`${r.id}: ${String(r.status)}, ${docs.length} in SAP`];
       });
       expect(wrong).toEqual([]);
       expect((await api.kill('SIGTERM')).code).toBe(0);

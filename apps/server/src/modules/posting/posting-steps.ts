@@ -1,104 +1,82 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { cashAdvances, fuelAdvances, salesInvoices, transporterInvoices, vasTransactions, type PostingKind } from '../../db/schema.js';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { idempotencyKeyOf, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { SERVER_KINDS, type ServerKinds } from '../records/kinds/index.js';
+import type { KindTable, StepColumns } from '../records/kinds/shared/kind.js';
+import type { PostingStatus } from '../records/kinds/shared/columns.js';
 
 /**
- * A "step" is one journal posting of one record kind. Transporter invoices have two steps on the same row
- * (first and second journal), so each step names the columns that hold its state.
+ * A "step" is one journal posting of one record kind, derived from the registry (packages/contract kinds.ts)
+ * and the kind's folder: its stored code, table and the columns holding its state. Transporter invoices have
+ * two steps on the same row (first and second journal), each with its own columns.
  */
-export type StepColumns = {
-  status: PgColumn;
-  postingDate: PgColumn;
-  postedAt: PgColumn;
-  postedById: PgColumn;
-  sapDocEntry: PgColumn;
-  sapDocNum: PgColumn;
-  lastError: PgColumn;
-};
-
-/** Property names (for drizzle's `set`) of the same columns. */
-export type StepProps = { [K in keyof StepColumns]: string };
-
-export type PostingStep = {
-  kind: PostingKind;
-  table: PgTable & { id: PgColumn; documentDate: PgColumn; updatedAt: PgColumn };
+export type PostingStep<T extends KindTable = KindTable> = {
+  name: RecordKindName;
+  /** The stored code: posting_attempts.kind. */
+  kind: (typeof RECORD_KINDS_PLAIN)[RecordKindName]['code'];
+  table: T;
   columns: StepColumns;
-  props: StepProps;
   /** Singular and plural nouns for messages: 'sales invoice', 'sales invoices'. */
-  noun: [string, string];
+  noun: readonly [string, string];
   /** A column that must equal 'posted' before this step may run (the second journal needs the first). */
   requiresPosted?: PgColumn;
 };
 
-const plainProps: StepProps = {
-  status: 'status',
-  postingDate: 'postingDate',
-  postedAt: 'postedAt',
-  postedById: 'postedById',
-  sapDocEntry: 'sapDocEntry',
-  sapDocNum: 'sapDocNum',
-  lastError: 'lastError',
+/** A step's row, as its table holds it. */
+export type StepRow<S extends PostingStep> = S['table']['$inferSelect'];
+
+/** A step's state under uniform names, whichever columns hold it (select it with `stateColumns`). */
+export type StepState = {
+  status: PostingStatus;
+  sapDocEntry: number | null;
+  sapDocNum: number | null;
+  lastError: string | null;
 };
 
-const plainColumns = (t: typeof salesInvoices | typeof cashAdvances | typeof fuelAdvances | typeof vasTransactions | typeof transporterInvoices): StepColumns => ({
-  status: t.status,
-  postingDate: t.postingDate,
-  postedAt: t.postedAt,
-  postedById: t.postedById,
-  sapDocEntry: t.sapDocEntry,
-  sapDocNum: t.sapDocNum,
-  lastError: t.lastError,
+function stepOf<K extends RecordKindName>(name: K): PostingStep<ServerKinds[K]['table']> {
+  const entry = RECORD_KINDS_PLAIN[name];
+  const kind = SERVER_KINDS[name];
+  const requires = 'requires' in entry ? (entry.requires as RecordKindName) : undefined;
+  return {
+    name,
+    kind: entry.code,
+    table: kind.table,
+    columns: kind.columns,
+    noun: [entry.noun.one, entry.noun.many],
+    ...(requires ? { requiresPosted: SERVER_KINDS[requires].columns.status } : {}),
+  };
+}
+
+export const POSTING_STEPS = Object.fromEntries(RECORD_KIND_NAMES.map((name) => [name, stepOf(name)])) as {
+  [K in RecordKindName]: PostingStep<ServerKinds[K]['table']>;
+};
+
+/** The step's state columns under the names of `StepState`, for a select. */
+export const stateColumns = (step: PostingStep) => ({
+  status: sql<PostingStatus>`${step.columns.status}`,
+  sapDocEntry: sql<number | null>`${step.columns.sapDocEntry}`,
+  sapDocNum: sql<number | null>`${step.columns.sapDocNum}`,
+  lastError: sql<string | null>`${step.columns.lastError}`,
 });
 
-export const POSTING_STEPS = {
-  SI: { kind: 'SI', table: salesInvoices, columns: plainColumns(salesInvoices), props: plainProps, noun: ['sales invoice', 'sales invoices'] },
-  FJ: {
-    kind: 'FJ',
-    table: transporterInvoices,
-    columns: plainColumns(transporterInvoices),
-    props: plainProps,
-    noun: ['first journal transporter invoice', 'first journal transporter invoices'],
-  },
-  SJ: {
-    kind: 'SJ',
-    table: transporterInvoices,
-    columns: {
-      status: transporterInvoices.sjStatus,
-      postingDate: transporterInvoices.sjPostingDate,
-      postedAt: transporterInvoices.sjPostedAt,
-      postedById: transporterInvoices.sjPostedById,
-      sapDocEntry: transporterInvoices.sjSapDocEntry,
-      sapDocNum: transporterInvoices.sjSapDocNum,
-      lastError: transporterInvoices.sjLastError,
-    },
-    props: {
-      status: 'sjStatus',
-      postingDate: 'sjPostingDate',
-      postedAt: 'sjPostedAt',
-      postedById: 'sjPostedById',
-      sapDocEntry: 'sjSapDocEntry',
-      sapDocNum: 'sjSapDocNum',
-      lastError: 'sjLastError',
-    },
-    noun: ['second journal transporter invoice', 'second journal transporter invoices'],
-    requiresPosted: transporterInvoices.status,
-  },
-  CA: { kind: 'CA', table: cashAdvances, columns: plainColumns(cashAdvances), props: plainProps, noun: ['cash advance record', 'cash advance records'] },
-  FA: { kind: 'FA', table: fuelAdvances, columns: plainColumns(fuelAdvances), props: plainProps, noun: ['fuel advance record', 'fuel advance records'] },
-  VAS: { kind: 'VAS', table: vasTransactions, columns: plainColumns(vasTransactions), props: plainProps, noun: ['VAS transaction', 'VAS transactions'] },
-} satisfies Record<PostingKind, PostingStep>;
+/** drizzle's `set` object for these column values: the keys are found from the PgColumn objects themselves. */
+export function assignments(step: PostingStep, values: [PgColumn, unknown][]): Record<string, unknown> {
+  const columns = Object.entries(getTableColumns(step.table));
+  return Object.fromEntries(
+    values.map(([column, value]) => [columns.find(([, c]) => c === column)![0], value]),
+  );
+}
 
 /**
- * The idempotency key written into SAP's reference field. Journals carry it in Reference3 (27 characters):
- * FF-<kind>-<id>, e.g. FF-SJ-1042. A/R invoices carry it in Reference2, which SAP keeps to 11 characters,
- * so sales invoices use the compact FFSI<id> (up to 9,999,999 ids). See docs/decisions/004-idempotency-keys.md.
+ * The idempotency key written into SAP's reference field: the registry's key prefix and the record id
+ * (FF-SJ-1042 in Reference3 on journals, the compact FFSI1042 in Reference2 on A/R invoices; see
+ * docs/decisions/004-idempotency-keys.md).
  */
-export const idempotencyKey = (kind: PostingKind, recordId: number) =>
-  kind === 'SI' ? `FFSI${recordId}` : `FF-${kind}-${recordId}`;
+export const idempotencyKey = (step: Pick<PostingStep, 'name'>, recordId: number) =>
+  idempotencyKeyOf(step.name, recordId);
 
 /** Where SAP keeps a step's key: the entity set and the reference field a look-up filters on. */
-export const sapReferenceOf = (kind: PostingKind): { entity: 'JournalEntries' | 'Invoices'; referenceField: 'Reference2' | 'Reference3' } =>
-  kind === 'SI' ? { entity: 'Invoices', referenceField: 'Reference2' } : { entity: 'JournalEntries', referenceField: 'Reference3' };
+export const sapReferenceOf = (step: Pick<PostingStep, 'name'>) => RECORD_KINDS_PLAIN[step.name].sap;
 
 /**
  * How long a claimed record may go without its poster renewing the lease (posting_attempts.started_at)
@@ -106,14 +84,18 @@ export const sapReferenceOf = (kind: PostingKind): { entity: 'JournalEntries' | 
  * every quarter of it (`leaseRenewalMs`), so a live process is never taken for a dead one.
  */
 export const staleAfterMs = (sapTimeoutMs: number) => Math.max(5_000, 2 * sapTimeoutMs);
-export const leaseRenewalMs = (sapTimeoutMs: number) => Math.max(1_000, Math.floor(staleAfterMs(sapTimeoutMs) / 4));
-
+export const leaseRenewalMs = (sapTimeoutMs: number) =>
+  Math.max(1_000, Math.floor(staleAfterMs(sapTimeoutMs) / 4));
 
 /**
  * `UPDATE <step's table> SET <posted with SAP's keys>`: one text for the poster (markPosted) and the sweeper
- * (settleFound), which add their own WHERE.
+ * (settleFound, markFoundAfterFailure), which add their own WHERE.
  */
-export function updateToPosted(step: PostingStep, ref: { docEntry: number | null; docNum: number | null }, now: string): SQL {
+export function updateToPosted(
+  step: PostingStep,
+  ref: { docEntry: number | null; docNum: number | null },
+  now: string,
+): SQL {
   const column = (c: PgColumn) => sql.identifier(c.name);
   const { columns } = step;
   return sql`UPDATE ${sql.identifier(getTableName(step.table))}

@@ -1,6 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits, cashAdvances, postingAttempts } from '../../db/schema.js';
+import { audits, postingAttempts } from '../../db/schema.js';
+import { cashAdvances } from '../records/kinds/tables.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import {
   importRecords,
@@ -26,7 +27,7 @@ import { sapGatewayFor } from './sap-gateway-adapter.js';
 let h: PostingHarness;
 let pettyCash: number;
 const today = nairobiDay();
-const step = POSTING_STEPS.CA;
+const step = POSTING_STEPS.cashAdvance;
 const ROWS = 1_000;
 
 beforeAll(async () => {

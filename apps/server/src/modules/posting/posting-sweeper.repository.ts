@@ -1,7 +1,13 @@
 import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
-import { idempotencyKey, updateToPosted, type PostingStep } from './posting-steps.js';
+import {
+  assignments,
+  idempotencyKey,
+  stateColumns,
+  updateToPosted,
+  type PostingStep,
+} from './posting-steps.js';
 import type { SapDocumentRef } from './sap-gateway.js';
 
 /**
@@ -29,7 +35,7 @@ export function createSweeperQueries(db: Db) {
       const open = sql<string | number | null>`(SELECT max(pa.id) FROM posting_attempts pa
                  WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId} AND pa.outcome = 'pending')`;
       const rows = await db
-        .select({ id: step.table.id, attemptId: open, status: step.columns.status })
+        .select({ id: step.table.id, attemptId: open, status: stateColumns(step).status })
         .from(step.table)
         .where(
           and(
@@ -43,7 +49,7 @@ export function createSweeperQueries(db: Db) {
       return rows.map((r) => ({
         id: r.id as number,
         attemptId: r.attemptId === null ? null : Number(r.attemptId),
-        status: r.status as string,
+        status: r.status,
       }));
     },
 
@@ -126,20 +132,22 @@ export function createSweeperQueries(db: Db) {
         const updated = await tx
           .update(step.table)
           .set({
-            [step.props.status]: 'posted',
-            [step.props.postedAt]: now,
-            [step.props.sapDocEntry]: ref.docEntry,
-            [step.props.sapDocNum]: ref.docNum,
-            [step.props.lastError]: null,
+            ...assignments(step, [
+              [step.columns.status, 'posted'],
+              [step.columns.postedAt, now],
+              [step.columns.sapDocEntry, ref.docEntry],
+              [step.columns.sapDocNum, ref.docNum],
+              [step.columns.lastError, null],
+            ]),
             updatedAt: now,
-          } as never)
+          })
           .where(and(eq(step.table.id, recordId), eq(step.columns.status, 'failed')))
           .returning({ id: step.table.id });
         if (!updated.length) return false;
         await tx.insert(postingAttempts).values({
           kind: step.kind,
           recordId,
-          idempotencyKey: idempotencyKey(step.kind, recordId),
+          idempotencyKey: idempotencyKey(step, recordId),
           outcome: 'found',
           sapDocEntry: ref.docEntry,
           sapDocNum: ref.docNum,

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import type { PostingRepository } from './posting.repository.js';
 import {
   idempotencyKey,
@@ -36,7 +37,7 @@ export type SweeperDeps = {
 export type SweepResult = { posted: string[]; failed: string[]; skipped: string[] };
 
 /**
- * Resolves rows a crashed process left in flight (architecture.md section 6, point 4). A row in `posting`
+ * Resolves rows a crashed process left in flight (docs/design/architecture.md section 6, point 4). A row in `posting`
  * (or, for VAS, `posting`/`queued` without a live job) whose poster stopped renewing its lease is looked up
  * in SAP by its key: found, it is posted (with SAP's keys); not found, it goes back to the list as failed, and
  * its attempt is closed as unknown so the next post looks the key up before posting. The update is fenced on
@@ -80,9 +81,9 @@ export function createPostingSweeper(deps: SweeperDeps) {
     before: Date,
     result: SweepResult,
   ) {
-    const key = idempotencyKey(step.kind, row.id);
+    const key = idempotencyKey(step, row.id);
     try {
-      const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
+      const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
       // The attempt is what fences the poster (and any other sweeper) out; a row in flight without one gets one (already stale).
       const attemptId =
         row.attemptId ?? (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1)));
@@ -120,7 +121,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
   }
 
   async function sweepStep(step: PostingStep, result: SweepResult, before: Date) {
-    const queued = step.kind === 'VAS';
+    const queued = RECORD_KINDS_PLAIN[step.name].queued;
     if (queued && !deps.liveQueuedRecords) return;
     await forEachPage(
       async (afterId) => {
@@ -151,9 +152,9 @@ export function createPostingSweeper(deps: SweeperDeps) {
     await forEachPage(
       (afterId) => deps.repository.unconfirmedFailures(step, settledBefore, { afterId, limit: PAGE_SIZE }),
       async ({ id, attemptId }) => {
-        const key = idempotencyKey(step.kind, id);
+        const key = idempotencyKey(step, id);
         try {
-          const existing = await deps.sap().findByReference(sapReferenceOf(step.kind), key);
+          const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
           if (!existing) {
             await deps.repository.markRechecked(attemptId);
             return;

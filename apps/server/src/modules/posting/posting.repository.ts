@@ -1,8 +1,16 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import type { SapDocumentRef } from './sap-gateway.js';
-import { idempotencyKey, updateToPosted, type PostingStep } from './posting-steps.js';
+import {
+  assignments,
+  idempotencyKey,
+  stateColumns,
+  updateToPosted,
+  type PostingStep,
+  type StepRow,
+  type StepState,
+} from './posting-steps.js';
 import { createSweeperQueries } from './posting-sweeper.repository.js';
 
 const CLAIMABLE = ['unposted', 'failed'] as const;
@@ -22,7 +30,11 @@ const UNCERTAIN = ['pending', 'unknown', 'posted', 'found'] as const;
  */
 export function createPostingRepository(db: Db) {
   /** True when an attempt of this record before `attemptId` may have created the document in SAP. */
-  async function hadUncertainAttempt(step: PostingStep, recordId: number, attemptId: number): Promise<boolean> {
+  async function hadUncertainAttempt(
+    step: PostingStep,
+    recordId: number,
+    attemptId: number,
+  ): Promise<boolean> {
     const [earlier] = await db
       .select({ id: postingAttempts.id })
       .from(postingAttempts)
@@ -43,14 +55,18 @@ export function createPostingRepository(db: Db) {
     ...createSweeperQueries(db),
 
     /** Locks the requested rows for this transaction (in id order), so two posters of the same rows run one after the other. */
-    async lockRows(step: PostingStep, ids: number[], tx: Db): Promise<Record<string, unknown>[]> {
+    async lockRows<S extends PostingStep>(step: S, ids: number[], tx: Db): Promise<Locked<S>[]> {
       if (!ids.length) return [];
+      // The status of the step this one requires (the first journal's, for the second), when it has one.
+      const requiredStatus = step.requiresPosted
+        ? sql<string | null>`${step.requiresPosted}`
+        : sql<null>`NULL`;
       return (await tx
-        .select()
+        .select({ row: getTableColumns(step.table), state: stateColumns(step), requiredStatus })
         .from(step.table)
         .where(inArray(step.table.id, ids))
         .orderBy(step.table.id)
-        .for('update')) as Record<string, unknown>[];
+        .for('update')) as Locked<S>[];
     },
 
     /**
@@ -66,7 +82,10 @@ export function createPostingRepository(db: Db) {
       tx: Db,
     ): Promise<Map<number, { attemptId: number; lookUpFirst: boolean }>> {
       const claimedIds: number[] = [];
-      const groups = new Map<string, { postingDate: string; extra: Record<string, unknown>; ids: number[] }>();
+      const groups = new Map<
+        string,
+        { postingDate: string; extra: Record<string, unknown>; ids: number[] }
+      >();
       for (const input of inputs) {
         const extra = input.extra ?? {};
         const key = JSON.stringify([input.postingDate, extra]);
@@ -80,12 +99,14 @@ export function createPostingRepository(db: Db) {
         const updated = await tx
           .update(step.table)
           .set({
-            [step.props.status]: options.queued ? 'queued' : 'posting',
-            [step.props.postingDate]: group.postingDate,
-            [step.props.postedById]: options.userId,
+            ...assignments(step, [
+              [step.columns.status, options.queued ? 'queued' : 'posting'],
+              [step.columns.postingDate, group.postingDate],
+              [step.columns.postedById, options.userId],
+            ]),
             updatedAt: new Date(),
             ...group.extra,
-          } as never)
+          })
           .where(and(...conditions))
           .returning({ id: step.table.id });
         for (const row of updated) claimedIds.push(row.id as number);
@@ -96,13 +117,27 @@ export function createPostingRepository(db: Db) {
       const uncertain = await tx
         .selectDistinct({ recordId: postingAttempts.recordId })
         .from(postingAttempts)
-        .where(and(eq(postingAttempts.kind, step.kind), inArray(postingAttempts.recordId, claimedIds), inArray(postingAttempts.outcome, [...UNCERTAIN])));
+        .where(
+          and(
+            eq(postingAttempts.kind, step.kind),
+            inArray(postingAttempts.recordId, claimedIds),
+            inArray(postingAttempts.outcome, [...UNCERTAIN]),
+          ),
+        );
       const lookUp = new Set(uncertain.map((r) => r.recordId));
       const attempts = await tx
         .insert(postingAttempts)
-        .values(claimedIds.map((id) => ({ kind: step.kind, recordId: id, idempotencyKey: idempotencyKey(step.kind, id), requestedById: options.userId })))
+        .values(
+          claimedIds.map((id) => ({
+            kind: step.kind,
+            recordId: id,
+            idempotencyKey: idempotencyKey(step, id),
+            requestedById: options.userId,
+          })),
+        )
         .returning({ id: postingAttempts.id, recordId: postingAttempts.recordId });
-      for (const attempt of attempts) claimed.set(attempt.recordId, { attemptId: attempt.id, lookUpFirst: lookUp.has(attempt.recordId) });
+      for (const attempt of attempts)
+        claimed.set(attempt.recordId, { attemptId: attempt.id, lookUpFirst: lookUp.has(attempt.recordId) });
       return claimed;
     },
 
@@ -111,14 +146,21 @@ export function createPostingRepository(db: Db) {
      * be asked for the key first (an earlier attempt of the record may have created the document). Answers
      * null when the attempt is no longer open (someone else resolved the row): then nothing may be posted.
      */
-    async begin(step: PostingStep, recordId: number, attemptId: number, known?: { lookUpFirst: boolean }): Promise<{ lookUpFirst: boolean } | null> {
+    async begin(
+      step: PostingStep,
+      recordId: number,
+      attemptId: number,
+      known?: { lookUpFirst: boolean },
+    ): Promise<{ lookUpFirst: boolean } | null> {
       const renewed = await db
         .update(postingAttempts)
         .set({ startedAt: new Date() })
         .where(and(eq(postingAttempts.id, attemptId), eq(postingAttempts.outcome, 'pending')))
         .returning({ id: postingAttempts.id });
       if (!renewed.length) return null;
-      return { lookUpFirst: known ? known.lookUpFirst : await hadUncertainAttempt(step, recordId, attemptId) };
+      return {
+        lookUpFirst: known ? known.lookUpFirst : await hadUncertainAttempt(step, recordId, attemptId),
+      };
     },
 
     hadUncertainAttempt,
@@ -163,11 +205,22 @@ export function createPostingRepository(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const closed = await closeAttempt(tx, attemptId, { outcome: failure.outcome, errorCode: failure.code ?? null, errorMessage: failure.message }, options.staleBefore);
+        const closed = await closeAttempt(
+          tx,
+          attemptId,
+          { outcome: failure.outcome, errorCode: failure.code ?? null, errorMessage: failure.message },
+          options.staleBefore,
+        );
         if (!closed) return false;
         await tx
           .update(step.table)
-          .set({ [step.props.status]: 'failed', [step.props.lastError]: failure.message, updatedAt: new Date() } as never)
+          .set({
+            ...assignments(step, [
+              [step.columns.status, 'failed'],
+              [step.columns.lastError, failure.message],
+            ]),
+            updatedAt: new Date(),
+          })
           .where(and(eq(step.table.id, recordId), inArray(step.columns.status, [...IN_FLIGHT])));
         return true;
       });
@@ -177,14 +230,22 @@ export function createPostingRepository(db: Db) {
     async openAttempt(step: PostingStep, recordId: number, startedAt: Date): Promise<number> {
       const [attempt] = await db
         .insert(postingAttempts)
-        .values({ kind: step.kind, recordId, idempotencyKey: idempotencyKey(step.kind, recordId), startedAt })
+        .values({ kind: step.kind, recordId, idempotencyKey: idempotencyKey(step, recordId), startedAt })
         .returning({ id: postingAttempts.id });
       return attempt!.id;
     },
 
-    async loadRow(step: PostingStep, id: number): Promise<Record<string, unknown> | undefined> {
-      const [row] = await db.select().from(step.table).where(eq(step.table.id, id)).limit(1);
-      return row as Record<string, unknown> | undefined;
+    /** A row of the step's table with the step's state. */
+    async loadRow<S extends PostingStep>(
+      step: S,
+      id: number,
+    ): Promise<{ row: StepRow<S>; state: StepState } | undefined> {
+      const [found] = await db
+        .select({ row: getTableColumns(step.table), state: stateColumns(step) })
+        .from(step.table)
+        .where(eq(step.table.id, id))
+        .limit(1);
+      return found as { row: StepRow<S>; state: StepState } | undefined;
     },
 
     /**
@@ -201,31 +262,50 @@ export function createPostingRepository(db: Db) {
     ): Promise<{ previous: 'queued' | 'posting'; attemptId: number } | 'busy' | null> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [row] = await tx.select({ status: step.columns.status }).from(step.table).where(eq(step.table.id, id)).for('update');
-        const status = row?.status as string | undefined;
+        const [row] = await tx
+          .select({ status: stateColumns(step).status })
+          .from(step.table)
+          .where(eq(step.table.id, id))
+          .for('update');
+        const status = row?.status;
         if (status !== 'queued' && status !== 'posting') return null;
         const [open] = await tx
           .select({ id: postingAttempts.id, startedAt: postingAttempts.startedAt })
           .from(postingAttempts)
-          .where(and(eq(postingAttempts.kind, step.kind), eq(postingAttempts.recordId, id), eq(postingAttempts.outcome, 'pending')))
+          .where(
+            and(
+              eq(postingAttempts.kind, step.kind),
+              eq(postingAttempts.recordId, id),
+              eq(postingAttempts.outcome, 'pending'),
+            ),
+          )
           .orderBy(desc(postingAttempts.id))
           .limit(1);
         if (status === 'posting' && open && open.startedAt >= staleBefore) return 'busy';
         let attemptId: number;
         if (open && status === 'queued') {
           attemptId = open.id;
-          await tx.update(postingAttempts).set({ startedAt: new Date() }).where(eq(postingAttempts.id, open.id));
+          await tx
+            .update(postingAttempts)
+            .set({ startedAt: new Date() })
+            .where(eq(postingAttempts.id, open.id));
         } else {
           if (open) {
-            await closeAttempt(tx, open.id, { outcome: 'unknown', errorMessage: 'The worker posting it stopped before SAP answered; taken over by another.' });
+            await closeAttempt(tx, open.id, {
+              outcome: 'unknown',
+              errorMessage: 'The worker posting it stopped before SAP answered; taken over by another.',
+            });
           }
           const [attempt] = await tx
             .insert(postingAttempts)
-            .values({ kind: step.kind, recordId: id, idempotencyKey: idempotencyKey(step.kind, id) })
+            .values({ kind: step.kind, recordId: id, idempotencyKey: idempotencyKey(step, id) })
             .returning({ id: postingAttempts.id });
           attemptId = attempt!.id;
         }
-        await tx.update(step.table).set({ [step.props.status]: 'posting', updatedAt: new Date() } as never).where(eq(step.table.id, id));
+        await tx
+          .update(step.table)
+          .set({ ...assignments(step, [[step.columns.status, 'posting']]), updatedAt: new Date() })
+          .where(eq(step.table.id, id));
         return { previous: status, attemptId };
       });
     },
@@ -237,7 +317,13 @@ export function createPostingRepository(db: Db) {
         if (!(await closeAttempt(tx, attemptId, { outcome: 'unknown', errorMessage: message }))) return false;
         await tx
           .update(step.table)
-          .set({ [step.props.status]: 'queued', [step.props.lastError]: message, updatedAt: new Date() } as never)
+          .set({
+            ...assignments(step, [
+              [step.columns.status, 'queued'],
+              [step.columns.lastError, message],
+            ]),
+            updatedAt: new Date(),
+          })
           .where(and(eq(step.table.id, id), eq(step.columns.status, 'posting')));
         return true;
       });
@@ -251,23 +337,45 @@ export function createPostingRepository(db: Db) {
         .orderBy(postingAttempts.id),
 
     staleAttemptsBefore: (before: Date) =>
-      db.select().from(postingAttempts).where(and(eq(postingAttempts.outcome, 'pending'), lt(postingAttempts.startedAt, before))),
+      db
+        .select()
+        .from(postingAttempts)
+        .where(and(eq(postingAttempts.outcome, 'pending'), lt(postingAttempts.startedAt, before))),
 
     /** `claimMany` for one row: its attempt's id, or null when the row is no longer claimable. */
     async claim(
       step: PostingStep,
-      input: { id: number; postingDate: string; userId: number | null; extra?: Record<string, unknown>; queued?: boolean },
+      input: {
+        id: number;
+        postingDate: string;
+        userId: number | null;
+        extra?: Record<string, unknown>;
+        queued?: boolean;
+      },
       tx: Db,
     ): Promise<number | null> {
-      const opened = await repository.claimMany(step, [input], { userId: input.userId, queued: input.queued ?? false }, tx);
+      const opened = await repository.claimMany(
+        step,
+        [input],
+        { userId: input.userId, queued: input.queued ?? false },
+        tx,
+      );
       return opened.get(input.id)?.attemptId ?? null;
     },
   };
   return repository;
 }
 
+/** A row locked for claiming, with its step's state and the status of the step it requires. */
+type Locked<S extends PostingStep> = { row: StepRow<S>; state: StepState; requiredStatus: string | null };
+
 /** Closes one attempt if it is still open (and, with `staleBefore`, still not renewed); answers whether it did. */
-async function closeAttempt(tx: Db, attemptId: number, values: Partial<typeof postingAttempts.$inferInsert>, staleBefore?: Date): Promise<boolean> {
+async function closeAttempt(
+  tx: Db,
+  attemptId: number,
+  values: Partial<typeof postingAttempts.$inferInsert>,
+  staleBefore?: Date,
+): Promise<boolean> {
   const conditions = [eq(postingAttempts.id, attemptId), eq(postingAttempts.outcome, 'pending')];
   if (staleBefore) conditions.push(lt(postingAttempts.startedAt, staleBefore));
   const closed = await tx

@@ -12,7 +12,11 @@ function toFailure(error: SapError): SapPostingFailure {
       return new SapPostingFailure('unreachable', `SAP could not be reached: ${error.message}`, error.code);
     case 'timeout':
     case 'outcome-unknown':
-      return new SapPostingFailure('unknown', `SAP did not confirm the posting (${error.message.replace(/\.$/, '')}).`, error.code);
+      return new SapPostingFailure(
+        'unknown',
+        `SAP did not confirm the posting (${error.message.replace(/\.$/, '')}).`,
+        error.code,
+      );
   }
 }
 

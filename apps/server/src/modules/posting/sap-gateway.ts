@@ -33,7 +33,10 @@ export type SapGateway = {
   /** Creates the document; throws SapPostingFailure. */
   create(document: SapDocument): Promise<SapDocumentRef>;
   /** The document carrying `key` in its reference field, or null when SAP has none. */
-  findByReference(document: Pick<SapDocument, 'entity' | 'referenceField'>, key: string): Promise<SapDocumentRef | null>;
+  findByReference(
+    document: Pick<SapDocument, 'entity' | 'referenceField'>,
+    key: string,
+  ): Promise<SapDocumentRef | null>;
 };
 
 /** SAP's keys of a document, for audit text: `DocEntry 12, DocNum 40`. */

@@ -2,24 +2,41 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seedAccounts } from '@ff/sap-sim';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SAP_POSTING_ACCOUNTS } from '../config/sap-accounts.js';
-import { createPostingRules } from './posting-rules.js';
-import { SapError } from './sap-error.js';
-import { createServiceLayerClient, type SapCredentials, type ServiceLayerClientOptions } from './service-layer-client.js';
-import { startTestSimulator, type RunningSimulator } from '../test/simulator.js';
+import { DEFAULT_SAP_POSTING_ACCOUNTS } from '../../config/sap-accounts.js';
+import { createPostingRules } from '../records/kinds/index.js';
+import { SapError } from '../../erp/sap-error.js';
+import {
+  createServiceLayerClient,
+  type SapCredentials,
+  type ServiceLayerClientOptions,
+} from '../../erp/service-layer-client.js';
+import { startTestSimulator, type RunningSimulator } from '../../test/simulator.js';
 
 let sim: RunningSimulator;
 const clients: { close(): Promise<void> }[] = [];
 const rules = createPostingRules(DEFAULT_SAP_POSTING_ACCOUNTS);
 
 function client(overrides: Partial<ServiceLayerClientOptions> = {}) {
-  const created = createServiceLayerClient({ baseUrl: sim.url, credentials: async () => sim.credentials, timeoutMs: 5_000, ...overrides });
+  const created = createServiceLayerClient({
+    baseUrl: sim.url,
+    credentials: async () => sim.credentials,
+    timeoutMs: 5_000,
+    ...overrides,
+  });
   clients.push(created);
   return created;
 }
 
 const cashAdvance = (key: string, amount = '1500.00') =>
-  rules.cashAdvance({ key, amount, transporterCode: 'T20001', pettyCashAccount: '110101', postingDate: '2025-06-30', documentDate: '2025-06-28', memo: 'Cash advance test' });
+  rules.cashAdvance({
+    key,
+    amount,
+    transporterCode: 'T20001',
+    pettyCashAccount: '110101',
+    postingDate: '2025-06-30',
+    documentDate: '2025-06-28',
+    memo: 'Cash advance test',
+  });
 
 /** The SapError a promise rejects with (fails the test when it resolves). */
 async function failure(promise: Promise<unknown>): Promise<SapError> {
@@ -46,7 +63,11 @@ beforeEach(async () => {
 describe('sessions', () => {
   it('logs in once for 50 concurrent callers and reuses the session', async () => {
     const sap = client();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => sap.get<{ value: unknown[] }>('ChartOfAccounts', { $select: 'Code', $top: 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        sap.get<{ value: unknown[] }>('ChartOfAccounts', { $select: 'Code', $top: 1 }),
+      ),
+    );
     expect(answers.every((a) => a.value.length === 1)).toBe(true);
     await sap.get('BusinessPartners', { $top: 1 });
     const stats = await sim.stats();
@@ -125,14 +146,19 @@ describe('errors', () => {
     ],
   };
 
-  it.each(['v1', 'v2', 'plain'] as const)('parses the %s error shape of a business refusal', async (shape) => {
-    await sim.control('/__sim/config', { forceErrorShape: shape });
-    const error = await failure(client().post('JournalEntries', unbalanced));
-    expect(error).toMatchObject({ kind: 'business', status: 400, code: '-10' });
-    expect(error.message).toBe('Unbalanced transaction: total debit 100.00 and total credit 99.99 must be equal');
-    expect(error.nothingWritten).toBe(true);
-    expect((await sim.documents()).journalEntries).toHaveLength(0);
-  });
+  it.each(['v1', 'v2', 'plain'] as const)(
+    'parses the %s error shape of a business refusal',
+    async (shape) => {
+      await sim.control('/__sim/config', { forceErrorShape: shape });
+      const error = await failure(client().post('JournalEntries', unbalanced));
+      expect(error).toMatchObject({ kind: 'business', status: 400, code: '-10' });
+      expect(error.message).toBe(
+        'Unbalanced transaction: total debit 100.00 and total credit 99.99 must be equal',
+      );
+      expect(error.nothingWritten).toBe(true);
+      expect((await sim.documents()).journalEntries).toHaveLength(0);
+    },
+  );
 
   it('answers an unknown account as a business error with code -2028', async () => {
     const document = rules.cashAdvance({
@@ -144,7 +170,11 @@ describe('errors', () => {
       documentDate: '2025-06-30',
     });
     const error = await failure(client().post(document.entity, document.payload));
-    expect(error).toMatchObject({ kind: 'business', code: '-2028', message: 'No matching records found (ODBC -2028)' });
+    expect(error).toMatchObject({
+      kind: 'business',
+      code: '-2028',
+      message: 'No matching records found (ODBC -2028)',
+    });
   });
 
   it('answers a locked period as a business error with code -4013', async () => {
@@ -231,7 +261,10 @@ describe('a proxy answering non-JSON bodies', () => {
   beforeAll(async () => {
     proxy = createServer((request, response) => {
       if (request.url?.endsWith('/Login')) {
-        response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['B1SESSION=s1; HttpOnly', 'ROUTEID=.node1; path=/'] });
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'set-cookie': ['B1SESSION=s1; HttpOnly', 'ROUTEID=.node1; path=/'],
+        });
         response.end(JSON.stringify({ SessionId: 's1', Version: '1000190', SessionTimeout: 30 }));
         return;
       }
@@ -246,7 +279,12 @@ describe('a proxy answering non-JSON bodies', () => {
   it('parses an HTML 502 on a read as unavailable and on a write as outcome-unknown', async () => {
     const sap = client({ baseUrl: base });
     const read = await failure(sap.get('ChartOfAccounts'));
-    expect(read).toMatchObject({ kind: 'unavailable', status: 502, code: 'http-502', message: '502 502 Bad Gateway' });
+    expect(read).toMatchObject({
+      kind: 'unavailable',
+      status: 502,
+      code: 'http-502',
+      message: '502 502 Bad Gateway',
+    });
     const write = await failure(sap.post('JournalEntries', {}));
     expect(write).toMatchObject({ kind: 'outcome-unknown', status: 502 });
   });
@@ -254,7 +292,11 @@ describe('a proxy answering non-JSON bodies', () => {
 
 describe('paging and look-ups', () => {
   it('follows odata.nextLink through the whole chart of accounts (v1)', async () => {
-    const accounts = await client().getAll<{ Code: string }>('ChartOfAccounts', { $select: 'Code' }, { pageSize: 50 });
+    const accounts = await client().getAll<{ Code: string }>(
+      'ChartOfAccounts',
+      { $select: 'Code' },
+      { pageSize: 50 },
+    );
     const expected = seedAccounts().map((a) => a.Code);
     expect(expected.length).toBeGreaterThanOrEqual(250);
     expect(accounts.map((a) => a.Code).sort()).toEqual([...expected].sort());
@@ -262,7 +304,11 @@ describe('paging and look-ups', () => {
   });
 
   it('follows @odata.nextLink on /b1s/v2 with the default page size', async () => {
-    const accounts = await client({ baseUrl: sim.url.replace('/v1', '/v2') }).getAll<{ Code: string }>('ChartOfAccounts', { $select: 'Code' }, { pageSize: 20 });
+    const accounts = await client({ baseUrl: sim.url.replace('/v1', '/v2') }).getAll<{ Code: string }>(
+      'ChartOfAccounts',
+      { $select: 'Code' },
+      { pageSize: 20 },
+    );
     expect(accounts).toHaveLength(seedAccounts().length);
   });
 
@@ -270,16 +316,31 @@ describe('paging and look-ups', () => {
     const sap = client();
     const document = cashAdvance("FF-O'NEIL-1");
     const created = await sap.post<{ JdtNum: number; Number: number }>(document.entity, document.payload);
-    expect(await sap.findByReference('JournalEntries', 'Reference3', "FF-O'NEIL-1")).toEqual({ JdtNum: created.JdtNum, Number: created.Number });
+    expect(await sap.findByReference('JournalEntries', 'Reference3', "FF-O'NEIL-1")).toEqual({
+      JdtNum: created.JdtNum,
+      Number: created.Number,
+    });
     expect(await sap.findByReference('JournalEntries', 'Reference3', "FF-O'NEIL-2")).toBeNull();
   });
 
   it('finds an A/R invoice by its key in Reference2', async () => {
     const sap = client();
-    const invoice = rules.salesInvoice({ key: 'FF-SI-42', customerCode: 'C10001', amount: '125000.00', postingDate: '2025-06-30', documentDate: '2025-06-01' });
-    const created = await sap.post<{ DocEntry: number; DocNum: number; DocTotal: number }>(invoice.entity, invoice.payload);
+    const invoice = rules.salesInvoice({
+      key: 'FF-SI-42',
+      customerCode: 'C10001',
+      amount: '125000.00',
+      postingDate: '2025-06-30',
+      documentDate: '2025-06-01',
+    });
+    const created = await sap.post<{ DocEntry: number; DocNum: number; DocTotal: number }>(
+      invoice.entity,
+      invoice.payload,
+    );
     expect(created.DocTotal).toBe(125000);
-    expect(await sap.findByReference('Invoices', 'Reference2', 'FF-SI-42')).toEqual({ DocEntry: created.DocEntry, DocNum: created.DocNum });
+    expect(await sap.findByReference('Invoices', 'Reference2', 'FF-SI-42')).toEqual({
+      DocEntry: created.DocEntry,
+      DocNum: created.DocNum,
+    });
   });
 
   it('refuses to follow a next link to another host', async () => {
@@ -290,7 +351,9 @@ describe('paging and look-ups', () => {
         return;
       }
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ value: [{ Code: '1' }], 'odata.nextLink': 'http://attacker.example/steal?x=1' }));
+      response.end(
+        JSON.stringify({ value: [{ Code: '1' }], 'odata.nextLink': 'http://attacker.example/steal?x=1' }),
+      );
     });
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     try {

@@ -1,71 +1,49 @@
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type {
-  CashAdvanceRow,
-  FirstJournalRow,
-  FuelAdvanceRow,
-  SalesInvoiceRow,
-  SecondJournalRow,
-  VasTransactionRow,
-} from '@ff/contract';
+import { eq } from 'drizzle-orm';
+import type { RecordKindName, RecordRowOf } from '@ff/contract';
 import type { ArrayRowsQuery, Db } from '../../db/client.js';
-import {
-  cashAdvances,
-  fuelAdvances,
-  ledgerAccounts,
-  salesInvoices,
-  transporterInvoices,
-  vasTransactions,
-} from '../../db/schema.js';
+import { ledgerAccounts } from '../../db/schema.js';
+import { SERVER_KINDS } from './kinds/index.js';
+import type { LedgerAccountRecord } from './kinds/shared/ledgers.js';
+import { listContext, type InstantRange, type ListStatement } from './kinds/shared/list.js';
 
-export type InstantRange = { start?: Date; endExclusive?: Date };
+export type { InstantRange } from './kinds/shared/list.js';
+export type { LedgerAccountLookup, LedgerAccountRecord } from './kinds/shared/ledgers.js';
 
 /**
- * The "still to post" lists. Date-times are formatted by PostgreSQL in the application's time zone and
- * money arrives as numeric text, so a 100,000-row answer is shaped without per-row JavaScript work.
+ * The "still to post" lists, each kind's query from its folder (kinds/<kind>/index.ts), and the ledger
+ * accounts the posting rules check.
  */
 export function createRecordsRepository(db: Db, timeZone: string, arrayRows?: ArrayRowsQuery) {
+  const context = listContext(db, timeZone);
+
   /**
    * A list statement built by drizzle, run through the driver in array row mode and shaped in one loop
    * (drizzle's own row mapping costs up to 1.6x the database time on a 50,000-row list; bench:list).
    */
-  function list<T>(query: unknown): Promise<T[]> {
-    const built = query as {
-      toSQL(): { sql: string; params: unknown[] };
-      _: { selectedFields: Record<string, unknown> };
-    } & Promise<T[]>;
-    // Without a driver runner (tests of the SQL, the benchmark's baseline) the drizzle query itself.
-    if (!arrayRows) return built;
-    return shape<T>(built, arrayRows);
-  }
-
-  async function shape<T>(
-    built: { toSQL(): { sql: string; params: unknown[] }; _: { selectedFields: Record<string, unknown> } },
-    arrayRows: ArrayRowsQuery,
-  ): Promise<T[]> {
-    const { sql: text, params } = built.toSQL();
-    const fields = Object.keys(built._.selectedFields);
+  async function run<R>(statement: ListStatement<R>): Promise<R[]> {
+    // Without a driver runner (the benchmark reading the SQL) drizzle runs the statement and maps the rows.
+    if (!arrayRows) return statement;
+    const { sql: text, params } = statement.toSQL();
+    const fields = Object.keys(statement._.selectedFields);
     const rows = await arrayRows(text, params);
-    const out = new Array<T>(rows.length);
+    const out = new Array<R>(rows.length);
     for (let i = 0; i < rows.length; i += 1) {
       const values = rows[i]!;
       const row: Record<string, unknown> = {};
       for (let f = 0; f < fields.length; f += 1) row[fields[f]!] = values[f];
-      out[i] = row as T;
+      out[i] = row as R;
     }
     return out;
   }
 
-  const dateTime = (column: PgColumn) =>
-    sql<string>`to_char(${column} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-  const day = (column: PgColumn) => sql<string | null>`to_char(${column}, 'YYYY-MM-DD')`;
-  const toPost = (status: PgColumn) => inArray(status, ['unposted', 'failed']);
-  const inRange = (column: PgColumn, range: InstantRange, ...more: SQL[]) => {
-    const parts: SQL[] = [...more];
-    if (range.start) parts.push(gte(column, range.start));
-    if (range.endExclusive) parts.push(lt(column, range.endExclusive));
-    return and(...parts);
-  };
+  /** A kind's list statement, from its folder (kinds/<kind>/index.ts). */
+  function statement<K extends RecordKindName>(kind: K, range: InstantRange): ListStatement<RecordRowOf<K>> {
+    const query = SERVER_KINDS[kind].list as unknown as (
+      ctx: typeof context,
+      range: InstantRange,
+    ) => ListStatement<RecordRowOf<K>>;
+    return query(context, range);
+  }
 
   return {
     async ledgerAccount(id: number): Promise<LedgerAccountRecord | undefined> {
@@ -83,191 +61,14 @@ export function createRecordsRepository(db: Db, timeZone: string, arrayRows?: Ar
       return row;
     },
 
-    /** The prices of VAS rows, for the loss check that runs before anything is claimed. */
-    vasPrices(ids: number[]) {
-      if (!ids.length) return Promise.resolve([]);
-      const t = vasTransactions;
-      return db
-        .select({ id: t.id, buyingUnitPrice: t.buyingUnitPrice, sellingUnitPrice: t.sellingUnitPrice })
-        .from(t)
-        .where(inArray(t.id, ids));
+    /** A kind's rows still to post whose document date is in the range, oldest first. */
+    list<K extends RecordKindName>(kind: K, range: InstantRange): Promise<RecordRowOf<K>[]> {
+      return run(statement(kind, range));
     },
 
-    salesInvoices(range: InstantRange): Promise<SalesInvoiceRow[]> {
-      const t = salesInvoices;
-      return list(
-        db
-          .select({
-            id: t.id,
-            clientName: t.clientName,
-            cargoRef: t.cargoRef,
-            clientRef: t.clientRef,
-            tripNumber: t.tripNumber,
-            containerNumber: t.containerNumber,
-            containerSize: t.containerSize,
-            containerWeight: t.containerWeight,
-            truckNumber: t.truckNumber,
-            route: t.route,
-            documentDate: dateTime(t.documentDate),
-            postingDate: day(t.postingDate),
-            amount: t.amount,
-            status: sql<'unposted' | 'failed'>`${t.status}`,
-            lastError: t.lastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, toPost(t.status)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
-
-    firstJournal(range: InstantRange): Promise<FirstJournalRow[]> {
-      const t = transporterInvoices;
-      return list(
-        db
-          .select({
-            ...transporterColumns(),
-            postingDate: day(t.postingDate),
-            status: sql<'unposted' | 'failed'>`${t.status}`,
-            lastError: t.lastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, toPost(t.status)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
-
-    secondJournal(range: InstantRange): Promise<SecondJournalRow[]> {
-      const t = transporterInvoices;
-      return list(
-        db
-          .select({
-            ...transporterColumns(),
-            postingDate: day(t.sjPostingDate),
-            firstJournalPostedAt: dateTime(t.postedAt),
-            status: sql<'unposted' | 'failed'>`${t.sjStatus}`,
-            lastError: t.sjLastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, sql`${t.status} = 'posted'`, toPost(t.sjStatus)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
-
-    cashAdvances(range: InstantRange): Promise<CashAdvanceRow[]> {
-      const t = cashAdvances;
-      return list(
-        db
-          .select({
-            id: t.id,
-            tripNumber: t.tripNumber,
-            route: t.route,
-            transporterName: t.transporterName,
-            truckNumber: t.truckNumber,
-            amount: t.amount,
-            documentDate: dateTime(t.documentDate),
-            postingDate: day(t.postingDate),
-            onAccountId: t.onAccountId,
-            status: sql<'unposted' | 'failed'>`${t.status}`,
-            lastError: t.lastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, toPost(t.status)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
-
-    fuelAdvances(range: InstantRange): Promise<FuelAdvanceRow[]> {
-      const t = fuelAdvances;
-      return list(
-        db
-          .select({
-            id: t.id,
-            tripNumber: t.tripNumber,
-            route: t.route,
-            transporterName: t.transporterName,
-            truckNumber: t.truckNumber,
-            orderNumber: t.orderNumber,
-            warehouse: t.warehouse,
-            description: t.description,
-            originQuantity: t.originQuantity,
-            collectedQuantity: t.collectedQuantity,
-            unitPrice: t.unitPrice,
-            totalAmount: t.totalAmount,
-            documentDate: dateTime(t.documentDate),
-            postingDate: day(t.postingDate),
-            onAccountId: t.onAccountId,
-            pickupOrderNo: t.pickupOrderNo,
-            status: sql<'unposted' | 'failed'>`${t.status}`,
-            lastError: t.lastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, toPost(t.status)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
-
-    vasTransactions(range: InstantRange): Promise<VasTransactionRow[]> {
-      const t = vasTransactions;
-      return list(
-        db
-          .select({
-            id: t.id,
-            tripNumber: t.tripNumber,
-            transporterName: t.transporterName,
-            truckNumber: t.truckNumber,
-            orderNumber: t.orderNumber,
-            supplierName: t.supplierName,
-            warehouse: t.warehouse,
-            description: t.description,
-            originQuantity: t.originQuantity,
-            collectedQuantity: t.collectedQuantity,
-            buyingUnitPrice: t.buyingUnitPrice,
-            sellingUnitPrice: t.sellingUnitPrice,
-            totalAmount: t.totalAmount,
-            profitMargin: t.profitMargin,
-            productType: t.productType,
-            revenueAccountId: t.revenueAccountId,
-            costAccountId: t.costAccountId,
-            documentDate: dateTime(t.documentDate),
-            postingDate: day(t.postingDate),
-            pickupOrderNo: t.pickupOrderNo,
-            status: sql<'unposted' | 'failed'>`${t.status}`,
-            lastError: t.lastError,
-          })
-          .from(t)
-          .where(inRange(t.documentDate, range, toPost(t.status)))
-          .orderBy(t.documentDate, t.id),
-      );
-    },
+    /** The statement `list` runs, not yet run: its exact SQL for the benchmark (bench:list) and EXPLAIN. */
+    statement,
   };
-
-  function transporterColumns() {
-    const t = transporterInvoices;
-    return {
-      id: t.id,
-      transporterName: t.transporterName,
-      cargoReference: t.cargoReference,
-      clientRef: t.clientRef,
-      tripNumber: t.tripNumber,
-      containerNumber: t.containerNumber,
-      containerSize: t.containerSize,
-      containerWeight: t.containerWeight,
-      truckNumber: t.truckNumber,
-      routeDetails: t.routeDetails,
-      documentDate: dateTime(t.documentDate),
-      supplierInvoiceNumber: t.supplierInvoiceNumber,
-      invoiceAmount: t.invoiceAmount,
-    };
-  }
 }
 
 export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
-
-export type LedgerAccountRecord = {
-  id: number;
-  accountNumber: string;
-  accountType: string;
-  category: string;
-  isActive: boolean;
-};
-export type LedgerAccountLookup = (id: number) => Promise<LedgerAccountRecord | undefined>;

@@ -29,7 +29,11 @@ export function createPermissionSubsetRule(deps: {
      * Throws 403 when `target` holds a permission the actor lacks. `refusal` words the sentence from the
      * missing names (in catalogue order, e.g. "Manage Settings, View Audit Logs") so a person can act on it.
      */
-    async requireHeld(context: AuditContext, target: readonly string[], refusal: (missing: string) => string): Promise<void> {
+    async requireHeld(
+      context: AuditContext,
+      target: readonly string[],
+      refusal: (missing: string) => string,
+    ): Promise<void> {
       const held = await heldBy(context);
       if (held === null) return;
       const missing = missingPermissions(held, target);
@@ -42,7 +46,9 @@ export function createPermissionSubsetRule(deps: {
 export function missingPermissions(held: ReadonlySet<string>, target: readonly string[]): string[] {
   const wanted = new Set(target);
   const known = ALL_PERMISSIONS.filter((p) => wanted.has(p) && !held.has(p));
-  const unknown = [...wanted].filter((p) => !(ALL_PERMISSIONS as readonly string[]).includes(p) && !held.has(p));
+  const unknown = [...wanted].filter(
+    (p) => !(ALL_PERMISSIONS as readonly string[]).includes(p) && !held.has(p),
+  );
   return [...known, ...unknown];
 }
 

@@ -17,7 +17,14 @@ afterAll(async () => {
 });
 
 const fieldError = (field: string, message: string) => ({ message, errors: { [field]: [message] } });
-type RoleRow = { id: number; name: string; permissions: string[]; createdAt: string; createdBy: string; isActive: boolean };
+type RoleRow = {
+  id: number;
+  name: string;
+  permissions: string[];
+  createdAt: string;
+  createdBy: string;
+  isActive: boolean;
+};
 
 describe('GET /api/v1/roles and /api/v1/permissions', () => {
   it('lists roles with their permissions; the seeded Administrator role holds all of them', async () => {
@@ -25,7 +32,14 @@ describe('GET /api/v1/roles and /api/v1/permissions', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['data']);
     const administrator = (response.body.data as RoleRow[]).find((r) => r.name === 'Administrator')!;
-    expect(Object.keys(administrator).sort()).toEqual(['createdAt', 'createdBy', 'id', 'isActive', 'name', 'permissions']);
+    expect(Object.keys(administrator).sort()).toEqual([
+      'createdAt',
+      'createdBy',
+      'id',
+      'isActive',
+      'name',
+      'permissions',
+    ]);
     expect(administrator).toMatchObject({ createdBy: 'System', isActive: true });
     expect(administrator.createdAt).toMatch(DATE_TIME_PATTERN);
     expect([...administrator.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
@@ -33,8 +47,12 @@ describe('GET /api/v1/roles and /api/v1/permissions', () => {
 
   it('filters roles by whole days in Nairobi time', async () => {
     const old = await createRole(server, [PERMISSIONS.viewFuelAdvances], 'Old Role');
-    await server.database.db.update(roles).set({ createdAt: new Date('2023-06-30T21:00:00Z') }).where(eq(roles.id, old.id));
-    const names = async (query: string) => ((await admin.get(`/api/v1/roles?${query}`)).body.data as RoleRow[]).map((r) => r.name);
+    await server.database.db
+      .update(roles)
+      .set({ createdAt: new Date('2023-06-30T21:00:00Z') })
+      .where(eq(roles.id, old.id));
+    const names = async (query: string) =>
+      ((await admin.get(`/api/v1/roles?${query}`)).body.data as RoleRow[]).map((r) => r.name);
     expect(await names('fromDate=2023-07-01&toDate=2023-07-01')).toEqual(['Old Role']);
     expect(await names('fromDate=2023-06-30&toDate=2023-06-30')).toEqual([]);
     expect(await names('toDate=2023-07-01')).toEqual(['Old Role']);
@@ -53,7 +71,10 @@ describe('GET /api/v1/roles and /api/v1/permissions', () => {
 
 describe('POST /api/v1/roles', () => {
   it('creates the role (201) and lists it', async () => {
-    const response = await admin.post('/api/v1/roles', { name: 'Cash Officer', permissions: [PERMISSIONS.viewCashAdvances, PERMISSIONS.postCashAdvances] });
+    const response = await admin.post('/api/v1/roles', {
+      name: 'Cash Officer',
+      permissions: [PERMISSIONS.viewCashAdvances, PERMISSIONS.postCashAdvances],
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       name: 'Cash Officer',
@@ -69,10 +90,22 @@ describe('POST /api/v1/roles', () => {
   it('answers 422 with field errors', async () => {
     await admin.post('/api/v1/roles', { name: 'Fuel Desk', permissions: [PERMISSIONS.viewFuelAdvances] });
     const cases: [unknown, string, string][] = [
-      [{ name: 'ab', permissions: [PERMISSIONS.viewFuelAdvances] }, 'name', 'Role name must be at least 3 characters'],
+      [
+        { name: 'ab', permissions: [PERMISSIONS.viewFuelAdvances] },
+        'name',
+        'Role name must be at least 3 characters',
+      ],
       [{ name: 'Nobody', permissions: [] }, 'permissions', 'You must select at least one permission'],
-      [{ name: 'FUEL desk', permissions: [PERMISSIONS.viewFuelAdvances] }, 'name', 'The name has already been taken.'],
-      [{ name: 'Pilots', permissions: ['Fly Planes', PERMISSIONS.viewFuelAdvances] }, 'permissions', 'Unknown permission: Fly Planes.'],
+      [
+        { name: 'FUEL desk', permissions: [PERMISSIONS.viewFuelAdvances] },
+        'name',
+        'The name has already been taken.',
+      ],
+      [
+        { name: 'Pilots', permissions: ['Fly Planes', PERMISSIONS.viewFuelAdvances] },
+        'permissions',
+        'Unknown permission: Fly Planes.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await admin.post('/api/v1/roles', body);
@@ -85,9 +118,14 @@ describe('POST /api/v1/roles', () => {
 
   it('two simultaneous creations with the same name give one 201 and one 422', async () => {
     const body = { name: 'Twin Role', permissions: [PERMISSIONS.viewSalesInvoices] };
-    const answers = await Promise.all([admin.post('/api/v1/roles', body), admin.post('/api/v1/roles', { ...body, name: 'TWIN ROLE' })]);
+    const answers = await Promise.all([
+      admin.post('/api/v1/roles', body),
+      admin.post('/api/v1/roles', { ...body, name: 'TWIN ROLE' }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
-    expect(answers.find((a) => a.status === 422)!.body).toEqual(fieldError('name', 'The name has already been taken.'));
+    expect(answers.find((a) => a.status === 422)!.body).toEqual(
+      fieldError('name', 'The name has already been taken.'),
+    );
   });
 });
 
@@ -106,10 +144,15 @@ describe('PATCH /api/v1/toggleRoles/{id}', () => {
     expect(await sessionsOf(server, holder.id)).toEqual([]);
     expect(await sessionsOf(server, colleague.id)).toEqual([]);
     for (const client of [holderClient, colleagueClient]) {
-      expect(await client.get('/user')).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.unauthenticated } });
+      expect(await client.get('/user')).toMatchObject({
+        status: 401,
+        body: { message: AUTH_MESSAGES.unauthenticated },
+      });
     }
     expect((await outsiderClient.get('/user')).status).toBe(200);
-    expect((await server.client().login(holder.email, holder.password)).body.errors).toEqual({ email: [AUTH_MESSAGES.roleDisabled] });
+    expect((await server.client().login(holder.email, holder.password)).body.errors).toEqual({
+      email: [AUTH_MESSAGES.roleDisabled],
+    });
 
     const enabled = await admin.patch(`/api/v1/toggleRoles/${holder.roleId}`, { toggleStatus: true });
     expect(enabled).toMatchObject({ status: 200, body: { isActive: true } });
@@ -119,14 +162,18 @@ describe('PATCH /api/v1/toggleRoles/{id}', () => {
   it('refuses to disable the Administrator role and the role you hold', async () => {
     const { body } = await admin.get('/api/v1/roles');
     const administrator = (body.data as RoleRow[]).find((r) => r.name === 'Administrator')!;
-    expect(await admin.patch(`/api/v1/toggleRoles/${administrator.id}`, { toggleStatus: false })).toMatchObject({
+    expect(
+      await admin.patch(`/api/v1/toggleRoles/${administrator.id}`, { toggleStatus: false }),
+    ).toMatchObject({
       status: 422,
       body: fieldError('toggleStatus', 'The Administrator role cannot be disabled.'),
     });
 
     const manager = await createUser(server, { permissions: [PERMISSIONS.manageRoles] });
     const client = await signedIn(server, manager);
-    expect(await client.patch(`/api/v1/toggleRoles/${manager.roleId}`, { toggleStatus: false })).toMatchObject({
+    expect(
+      await client.patch(`/api/v1/toggleRoles/${manager.roleId}`, { toggleStatus: false }),
+    ).toMatchObject({
       status: 422,
       body: fieldError('toggleStatus', 'You cannot disable the role you hold.'),
     });
@@ -144,33 +191,59 @@ describe('PATCH /api/v1/toggleRoles/{id}', () => {
 
 describe('no privilege escalation (a role manager creates and toggles only roles within what they hold)', () => {
   it('refuses to create a role holding a permission the manager lacks, and to toggle such a role: 403 naming what they lack', async () => {
-    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageRoles, PERMISSIONS.viewSalesInvoices] }));
+    const manager = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.manageRoles, PERMISSIONS.viewSalesInvoices] }),
+    );
     const create = await manager.post('/api/v1/roles', {
       name: 'Shadow Admin',
       permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageUsers, PERMISSIONS.manageSettings],
     });
     expect(create).toMatchObject({
       status: 403,
-      body: { message: 'You cannot create a role with permissions you do not have (Manage Users, Manage Settings).' },
+      body: {
+        message: 'You cannot create a role with permissions you do not have (Manage Users, Manage Settings).',
+      },
     });
-    expect((await admin.get('/api/v1/roles')).body.data.map((r: RoleRow) => r.name)).not.toContain('Shadow Admin');
+    expect((await admin.get('/api/v1/roles')).body.data.map((r: RoleRow) => r.name)).not.toContain(
+      'Shadow Admin',
+    );
 
     const payroll = await createRole(server, [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewAuditLogs]);
     const holder = await createUser(server, { role: payroll.name });
     const disable = await manager.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: false });
     expect(disable).toMatchObject({
       status: 403,
-      body: { message: `You cannot disable the role ${payroll.name}: it holds permissions you do not have (View Audit Logs).` },
+      body: {
+        message: `You cannot disable the role ${payroll.name}: it holds permissions you do not have (View Audit Logs).`,
+      },
     });
     expect((await server.client().login(holder.email, holder.password)).status).toBe(204);
-    await server.app.services.roles.setActive(payroll.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
-    expect((await manager.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: true })).status).toBe(403);
+    await server.app.services.roles.setActive(payroll.id, false, {
+      actor: { id: null, name: 'System' },
+      ip: '127.0.0.1',
+    });
+    expect((await manager.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: true })).status).toBe(
+      403,
+    );
 
     // Within what the manager holds, both work; the administrator may do all of it.
-    expect((await manager.post('/api/v1/roles', { name: 'Sales Viewer', permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageRoles] })).status).toBe(201);
+    expect(
+      (
+        await manager.post('/api/v1/roles', {
+          name: 'Sales Viewer',
+          permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageRoles],
+        })
+      ).status,
+    ).toBe(201);
     const viewer = await createRole(server, [PERMISSIONS.viewSalesInvoices]);
-    expect((await manager.patch(`/api/v1/toggleRoles/${viewer.id}`, { toggleStatus: false })).status).toBe(200);
-    expect((await admin.post('/api/v1/roles', { name: 'Everything Else', permissions: [...ALL_PERMISSIONS] })).status).toBe(201);
+    expect((await manager.patch(`/api/v1/toggleRoles/${viewer.id}`, { toggleStatus: false })).status).toBe(
+      200,
+    );
+    expect(
+      (await admin.post('/api/v1/roles', { name: 'Everything Else', permissions: [...ALL_PERMISSIONS] }))
+        .status,
+    ).toBe(201);
     expect((await admin.patch(`/api/v1/toggleRoles/${payroll.id}`, { toggleStatus: true })).status).toBe(200);
   });
 });
@@ -194,7 +267,10 @@ describe('access', () => {
   });
 
   it('answers 403 to a user with neither permission and 401 to anonymous callers', async () => {
-    const clerk = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices] }));
+    const clerk = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices] }),
+    );
     const listing = await clerk.get('/api/v1/roles');
     expect(listing.status).toBe(403);
     expect(listing.body.message).toContain('"Manage Roles" or "Manage Users"');

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { withinRange, type InstantRange } from '../../db/instant-range.js';
 import { permissions, rolePermissions, roles, users } from '../../db/schema.js';
 
 export type RoleRecord = {
@@ -25,30 +26,34 @@ export function createRolesRepository(db: Db) {
     createdBy: users.name,
     permissions: permissionNames,
   };
-  const base = (executor: Db = db) => executor.select(columns).from(roles).leftJoin(users, eq(users.id, roles.createdById));
+  const base = (executor: Db = db) =>
+    executor.select(columns).from(roles).leftJoin(users, eq(users.id, roles.createdById));
 
   return {
-    list(range: { start?: Date; endExclusive?: Date }): Promise<RoleRecord[]> {
-      const conditions = [];
-      if (range.start) conditions.push(gte(roles.createdAt, range.start));
-      if (range.endExclusive) conditions.push(lt(roles.createdAt, range.endExclusive));
-      return base()
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(roles.createdAt), desc(roles.id));
+    list(range: InstantRange): Promise<RoleRecord[]> {
+      return base().where(withinRange(roles.createdAt, range)).orderBy(desc(roles.createdAt), desc(roles.id));
     },
     async findById(id: number, executor: Db = db): Promise<RoleRecord | undefined> {
       const [row] = await base(executor).where(eq(roles.id, id)).limit(1);
       return row;
     },
     async findByName(name: string, executor: Db = db): Promise<RoleRecord | undefined> {
-      const [row] = await base(executor).where(eq(sql`lower(${roles.name})`, name.toLowerCase())).limit(1);
+      const [row] = await base(executor)
+        .where(eq(sql`lower(${roles.name})`, name.toLowerCase()))
+        .limit(1);
       return row;
     },
-    async create(values: { name: string; createdById: number | null; isSystem?: boolean }, permissionIds: number[], executor: Db = db) {
+    async create(
+      values: { name: string; createdById: number | null; isSystem?: boolean },
+      permissionIds: number[],
+      executor: Db = db,
+    ) {
       const [row] = await executor.insert(roles).values(values).returning({ id: roles.id });
       const roleId = row!.id;
       if (permissionIds.length) {
-        await executor.insert(rolePermissions).values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
+        await executor
+          .insert(rolePermissions)
+          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
       }
       return roleId;
     },
@@ -56,7 +61,9 @@ export function createRolesRepository(db: Db) {
       executor.update(roles).set({ isActive }).where(eq(roles.id, id)),
     listPermissions: () => db.select().from(permissions).orderBy(asc(permissions.id)),
     findPermissions: (names: string[]) =>
-      names.length ? db.select().from(permissions).where(inArray(permissions.name, names)) : Promise.resolve([]),
+      names.length
+        ? db.select().from(permissions).where(inArray(permissions.name, names))
+        : Promise.resolve([]),
 
     /** Seeds the permission catalogue and keeps the system role holding all of it (idempotent). */
     async ensureCatalogue(catalogue: readonly string[], systemRoleName: string, executor: Db = db) {
@@ -64,10 +71,19 @@ export function createRolesRepository(db: Db) {
         .insert(permissions)
         .values(catalogue.map((name) => ({ name })))
         .onConflictDoNothing();
-      const [existing] = await executor.select({ id: roles.id }).from(roles).where(eq(roles.isSystem, true)).limit(1);
+      const [existing] = await executor
+        .select({ id: roles.id })
+        .from(roles)
+        .where(eq(roles.isSystem, true))
+        .limit(1);
       const roleId =
         existing?.id ??
-        (await executor.insert(roles).values({ name: systemRoleName, isSystem: true }).returning({ id: roles.id }))[0]!.id;
+        (
+          await executor
+            .insert(roles)
+            .values({ name: systemRoleName, isSystem: true })
+            .returning({ id: roles.id })
+        )[0]!.id;
       const all = await executor.select({ id: permissions.id }).from(permissions);
       await executor
         .insert(rolePermissions)

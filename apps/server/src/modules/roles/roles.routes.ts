@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createRoleBody, dateRangeQuery, idParam, PERMISSIONS, toggleStatusBody } from '@ff/contract';
+import { createRoleBody, dateRangeQuery, permissionList, PERMISSIONS, role, roleList } from '@ff/contract';
 import { auditContextOf } from '../../plugins/access.js';
 import type { RolesService } from './roles.service.js';
+import { createSchema, toggleSchema } from './manage-schemas.js';
 
 export function registerRoleRoutes(app: FastifyInstance, service: RolesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -10,19 +11,37 @@ export function registerRoleRoutes(app: FastifyInstance, service: RolesService) 
   // The Add User form needs the role options, so user managers may list roles too.
   const list = { auth: 'user' as const, permission: [PERMISSIONS.manageRoles, PERMISSIONS.manageUsers] };
 
-  r.get('/api/v1/roles', { config: { access: list }, schema: { querystring: dateRangeQuery } }, async (request) => ({
-    data: await service.list(request.query),
-  }));
+  r.get(
+    '/api/v1/roles',
+    { config: { access: list }, schema: { querystring: dateRangeQuery, response: { 200: roleList } } },
+    async (request) => ({
+      data: await service.list(request.query),
+    }),
+  );
 
-  r.get('/api/v1/permissions', { config: { access: manage } }, async () => ({ data: await service.permissions() }));
+  r.get(
+    '/api/v1/permissions',
+    { config: { access: manage }, schema: { response: { 200: permissionList } } },
+    async () => ({
+      data: await service.permissions(),
+    }),
+  );
 
-  r.post('/api/v1/roles', { config: { access: manage }, schema: { body: createRoleBody } }, async (request, reply) =>
+  const create = createSchema(
+    createRoleBody,
+    role,
+    'Refused: the name is taken, or a permission is unknown.',
+  );
+  r.post('/api/v1/roles', { config: { access: manage }, schema: create }, async (request, reply) =>
     reply.code(201).send(await service.create(request.body, auditContextOf(request))),
   );
 
-  r.patch(
-    '/api/v1/toggleRoles/:id',
-    { config: { access: manage }, schema: { params: idParam, body: toggleStatusBody } },
-    async (request) => service.setActive(request.params.id, request.body.toggleStatus, auditContextOf(request)),
+  const toggle = toggleSchema(
+    role,
+    'The role does not exist.',
+    'Refused: disabling the Administrator role, or the role you hold.',
+  );
+  r.patch('/api/v1/toggleRoles/:id', { config: { access: manage }, schema: toggle }, async (request) =>
+    service.setActive(request.params.id, request.body.toggleStatus, auditContextOf(request)),
   );
 }

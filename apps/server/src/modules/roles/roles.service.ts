@@ -1,7 +1,8 @@
 import type { CreateRoleBody, DateRangeQuery, Permission, Role } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation, notFound, ValidationFailed } from '../../lib/errors.js';
-import { dayRange, formatDateTime } from '../../lib/time.js';
+import { creationFields } from '../../lib/managed-record.js';
+import { dayRange } from '../../lib/time.js';
 import type { AuditContext, AuditService } from '../audits/audit.service.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import { createPermissionSubsetRule } from './permission-subset.js';
@@ -22,9 +23,7 @@ export function createRolesService(deps: {
     id: r.id,
     name: r.name,
     permissions: r.permissions,
-    createdAt: formatDateTime(r.createdAt, timeZone),
-    createdBy: r.createdBy ?? 'System',
-    isActive: r.isActive,
+    ...creationFields(r, timeZone),
   });
 
   return {
@@ -42,16 +41,27 @@ export function createRolesService(deps: {
       const wanted = [...new Set(body.permissions)];
       const found = await roles.findPermissions(wanted);
       const unknown = wanted.filter((name) => !found.some((p) => p.name === name));
-      if (unknown.length) throw ValidationFailed.field('permissions', `Unknown permission: ${unknown.join(', ')}.`);
-      await subset.requireHeld(context, wanted, (missing) => `You cannot create a role with permissions you do not have (${missing}).`);
-      const id = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const roleId = await roles.create({ name: body.name, createdById: context.actor.id }, found.map((p) => p.id), t);
-        await audit.record(context, `Created role ${body.name} with permissions: ${wanted.join(', ')}`, t);
-        return roleId;
-      }).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? taken() : error;
-      });
+      if (unknown.length)
+        throw ValidationFailed.field('permissions', `Unknown permission: ${unknown.join(', ')}.`);
+      await subset.requireHeld(
+        context,
+        wanted,
+        (missing) => `You cannot create a role with permissions you do not have (${missing}).`,
+      );
+      const id = await db
+        .transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const roleId = await roles.create(
+            { name: body.name, createdById: context.actor.id },
+            found.map((p) => p.id),
+            t,
+          );
+          await audit.record(context, `Created role ${body.name} with permissions: ${wanted.join(', ')}`, t);
+          return roleId;
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? taken() : error;
+        });
       return toRole((await roles.findById(id))!);
     },
 
@@ -59,11 +69,15 @@ export function createRolesService(deps: {
     async setActive(id: number, active: boolean, context: AuditContext): Promise<Role> {
       const role = await roles.findById(id);
       if (!role) throw notFound('The role does not exist.');
-      await subset.requireHeld(context, role.permissions, (missing) =>
-        `You cannot ${active ? 'enable' : 'disable'} the role ${role.name}: it holds permissions you do not have (${missing}).`,
+      await subset.requireHeld(
+        context,
+        role.permissions,
+        (missing) =>
+          `You cannot ${active ? 'enable' : 'disable'} the role ${role.name}: it holds permissions you do not have (${missing}).`,
       );
       if (!active) {
-        if (role.isSystem) throw ValidationFailed.field('toggleStatus', 'The Administrator role cannot be disabled.');
+        if (role.isSystem)
+          throw ValidationFailed.field('toggleStatus', 'The Administrator role cannot be disabled.');
         if (context.actor.id !== null && (await deps.currentRoleOf(context.actor.id)) === id) {
           throw ValidationFailed.field('toggleStatus', 'You cannot disable the role you hold.');
         }

@@ -9,16 +9,25 @@ const CREATE_LOCK = 727_010;
 
 export function createConnectionSettingsRepository(db: Db) {
   return {
-    list: (executor: Db = db): Promise<ConnectionSettingRecord[]> => executor.select().from(connectionSettings).orderBy(asc(connectionSettings.id)),
+    list: (executor: Db = db): Promise<ConnectionSettingRecord[]> =>
+      executor.select().from(connectionSettings).orderBy(asc(connectionSettings.id)),
 
     /** The connection in use: the first row. */
     async first(executor: Db = db): Promise<ConnectionSettingRecord | undefined> {
-      const [row] = await executor.select().from(connectionSettings).orderBy(asc(connectionSettings.id)).limit(1);
+      const [row] = await executor
+        .select()
+        .from(connectionSettings)
+        .orderBy(asc(connectionSettings.id))
+        .limit(1);
       return row;
     },
 
     async findById(id: number, executor: Db = db): Promise<ConnectionSettingRecord | undefined> {
-      const [row] = await executor.select().from(connectionSettings).where(eq(connectionSettings.id, id)).limit(1);
+      const [row] = await executor
+        .select()
+        .from(connectionSettings)
+        .where(eq(connectionSettings.id, id))
+        .limit(1);
       return row;
     },
 
@@ -33,7 +42,11 @@ export function createConnectionSettingsRepository(db: Db) {
         .where(eq(connectionSettings.id, id)),
 
     /** Inserts `values` only when there is no row yet; answers whether it did. Safe with several processes. */
-    insertIfEmpty(values: { companyDb: string; username: string; passwordEncrypted: string | null }): Promise<boolean> {
+    insertIfEmpty(values: {
+      companyDb: string;
+      username: string;
+      passwordEncrypted: string | null;
+    }): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK})`);

@@ -12,8 +12,10 @@ const NEW_PASSWORD = 'Zq-Unique-Secret-7781!';
 let server: SapTestServer;
 let id: number;
 
-const storedRow = async () => (await server.database.db.select().from(connectionSettings).orderBy(asc(connectionSettings.id)))[0]!;
-const auditEvents = async () => (await server.database.db.select({ event: audits.event }).from(audits)).map((a) => a.event);
+const storedRow = async () =>
+  (await server.database.db.select().from(connectionSettings).orderBy(asc(connectionSettings.id)))[0]!;
+const auditEvents = async () =>
+  (await server.database.db.select({ event: audits.event }).from(audits)).map((a) => a.event);
 /** The fixtures need only `app` and `database` of a test server. */
 const asTestServer = () => server as unknown as TestServer;
 
@@ -31,16 +33,32 @@ describe('GET /api/v1/connectionSetting', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(1);
     id = response.body.data[0].id;
-    expect(response.body.data[0]).toEqual({ id, companyDb: '', username: '', password: '', hasPassword: false });
+    expect(response.body.data[0]).toEqual({
+      id,
+      companyDb: '',
+      username: '',
+      password: '',
+      hasPassword: false,
+    });
     // Asking again does not add rows.
     expect((await admin.get('/api/v1/connectionSetting')).body.data).toHaveLength(1);
   });
 
   it('refuses users without Manage Settings (403) and anonymous callers (401)', async () => {
-    const clerk = await signedIn(asTestServer(), await createUser(asTestServer(), { permissions: [PERMISSIONS.viewCashAdvances, PERMISSIONS.manageUsers] }));
+    const clerk = await signedIn(
+      asTestServer(),
+      await createUser(asTestServer(), {
+        permissions: [PERMISSIONS.viewCashAdvances, PERMISSIONS.manageUsers],
+      }),
+    );
     expect((await clerk.get('/api/v1/connectionSetting')).status).toBe(403);
-    expect((await clerk.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'X', username: 'Y', password: 'Z' })).status).toBe(403);
-    expect((await clerk.post('/api/v1/testConnection', { companyDb: 'X', username: 'Y', password: 'Z' })).status).toBe(403);
+    expect(
+      (await clerk.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'X', username: 'Y', password: 'Z' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await clerk.post('/api/v1/testConnection', { companyDb: 'X', username: 'Y', password: 'Z' })).status,
+    ).toBe(403);
     expect((await clerk.get('/api/v1/accounts/sapCheck')).status).toBe(403);
     expect((await server.client().get('/api/v1/connectionSetting')).status).toBe(401);
   });
@@ -49,28 +67,68 @@ describe('GET /api/v1/connectionSetting', () => {
 describe('PATCH /api/v1/connectionSetting/{id}', () => {
   it('answers the required-field messages', async () => {
     const admin = await server.admin();
-    const blank = await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: '  ', username: '', password: '' });
+    const blank = await admin.patch(`/api/v1/connectionSetting/${id}`, {
+      companyDb: '  ',
+      username: '',
+      password: '',
+    });
     expect(blank.status).toBe(422);
-    expect(blank.body.errors).toEqual({ companyDb: [SETTINGS_MESSAGES.companyDbRequired], username: [SETTINGS_MESSAGES.usernameRequired] });
+    expect(blank.body.errors).toEqual({
+      companyDb: [SETTINGS_MESSAGES.companyDbRequired],
+      username: [SETTINGS_MESSAGES.usernameRequired],
+    });
     const missing = await admin.patch(`/api/v1/connectionSetting/${id}`, {});
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ companyDb: ['Company DB is required'], username: ['Username is required'] });
-    const noPassword = await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'SBODEMO_KE', username: 'manager', password: '' });
+    expect(missing.body.errors).toEqual({
+      companyDb: ['Company DB is required'],
+      username: ['Username is required'],
+    });
+    const noPassword = await admin.patch(`/api/v1/connectionSetting/${id}`, {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: '',
+    });
     expect(noPassword.status).toBe(422);
-    expect(noPassword.body).toEqual({ message: 'Password is required', errors: { password: ['Password is required'] } });
-    expect((await admin.patch('/api/v1/connectionSetting/99999', { companyDb: 'A', username: 'B', password: 'C' })).status).toBe(404);
+    expect(noPassword.body).toEqual({
+      message: 'Password is required',
+      errors: { password: ['Password is required'] },
+    });
+    expect(
+      (await admin.patch('/api/v1/connectionSetting/99999', { companyDb: 'A', username: 'B', password: 'C' }))
+        .status,
+    ).toBe(404);
   });
 
   it('saves the password encrypted and never answers it', async () => {
     const admin = await server.admin();
-    const response = await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: ' SBODEMO_KE ', username: 'manager', password: server.sim.credentials.password });
+    const response = await admin.patch(`/api/v1/connectionSetting/${id}`, {
+      companyDb: ' SBODEMO_KE ',
+      username: 'manager',
+      password: server.sim.credentials.password,
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id, companyDb: 'SBODEMO_KE', username: 'manager', password: '', hasPassword: true });
+    expect(response.body).toEqual({
+      id,
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: '',
+      hasPassword: true,
+    });
     const row = await storedRow();
     expect(row.passwordEncrypted).not.toContain(server.sim.credentials.password);
-    expect(sapPasswordBox(server.env.APP_KEY).open(row.passwordEncrypted!)).toBe(server.sim.credentials.password);
-    expect((await admin.get('/api/v1/connectionSetting')).body.data[0]).toEqual({ id, companyDb: 'SBODEMO_KE', username: 'manager', password: '', hasPassword: true });
-    expect(await auditEvents()).toContain('Updated the SAP connection settings (company SBODEMO_KE, user manager)');
+    expect(sapPasswordBox(server.env.APP_KEY).open(row.passwordEncrypted!)).toBe(
+      server.sim.credentials.password,
+    );
+    expect((await admin.get('/api/v1/connectionSetting')).body.data[0]).toEqual({
+      id,
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: '',
+      hasPassword: true,
+    });
+    expect(await auditEvents()).toContain(
+      'Updated the SAP connection settings (company SBODEMO_KE, user manager)',
+    );
   });
 
   it('keeps the stored password when the password is left blank, and the client uses the saved values at once', async () => {
@@ -80,29 +138,69 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
     await sap.get('ChartOfAccounts', { $top: 1 });
 
     // A wrong user name, password left blank: the stored password is kept, and the next SAP call uses the new user.
-    expect((await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'SBODEMO_KE', username: 'someone-else' })).status).toBe(200);
+    expect(
+      (
+        await admin.patch(`/api/v1/connectionSetting/${id}`, {
+          companyDb: 'SBODEMO_KE',
+          username: 'someone-else',
+        })
+      ).status,
+    ).toBe(200);
     expect((await storedRow()).passwordEncrypted).toBe(before);
-    await expect(sap.get('ChartOfAccounts', { $top: 1 })).rejects.toMatchObject({ kind: 'auth', message: 'Login failed' });
+    await expect(sap.get('ChartOfAccounts', { $top: 1 })).rejects.toMatchObject({
+      kind: 'auth',
+      message: 'Login failed',
+    });
 
-    expect((await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'SBODEMO_KE', username: 'manager', password: '   ' })).status).toBe(200);
+    expect(
+      (
+        await admin.patch(`/api/v1/connectionSetting/${id}`, {
+          companyDb: 'SBODEMO_KE',
+          username: 'manager',
+          password: '   ',
+        })
+      ).status,
+    ).toBe(200);
     expect((await storedRow()).passwordEncrypted).toBe(before);
     await expect(sap.get('ChartOfAccounts', { $top: 1 })).resolves.toBeTruthy();
-    const test = await admin.post('/api/v1/testConnection', { companyDb: 'SBODEMO_KE', username: 'manager', password: '' });
+    const test = await admin.post('/api/v1/testConnection', {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: '',
+    });
     expect(test.body).toEqual({ status: 'success', message: SETTINGS_MESSAGES.testSucceeded });
   });
 
   it('stores a new password when one is given (seen by the next SAP call)', async () => {
     const admin = await server.admin();
     const before = (await storedRow()).passwordEncrypted;
-    expect((await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'SBODEMO_KE', username: 'manager', password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await admin.patch(`/api/v1/connectionSetting/${id}`, {
+          companyDb: 'SBODEMO_KE',
+          username: 'manager',
+          password: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     const after = (await storedRow()).passwordEncrypted!;
     expect(after).not.toBe(before);
     expect(after).not.toContain(NEW_PASSWORD);
-    await expect(server.app.services.sap.get('ChartOfAccounts', { $top: 1 })).rejects.toMatchObject({ kind: 'auth' });
-    const test = await admin.post('/api/v1/testConnection', { companyDb: 'SBODEMO_KE', username: 'manager', password: '' });
+    await expect(server.app.services.sap.get('ChartOfAccounts', { $top: 1 })).rejects.toMatchObject({
+      kind: 'auth',
+    });
+    const test = await admin.post('/api/v1/testConnection', {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: '',
+    });
     expect(test.body).toEqual({ status: 'failed', message: 'Login failed' });
     // Back to the simulator's password for the tests that follow.
-    await admin.patch(`/api/v1/connectionSetting/${id}`, { companyDb: 'SBODEMO_KE', username: 'manager', password: server.sim.credentials.password });
+    await admin.patch(`/api/v1/connectionSetting/${id}`, {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: server.sim.credentials.password,
+    });
   });
 });
 
@@ -113,7 +211,11 @@ describe('POST /api/v1/testConnection', () => {
     const ok = await admin.post('/api/v1/testConnection', { ...server.sim.credentials });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ status: 'success', message: SETTINGS_MESSAGES.testSucceeded });
-    const wrong = await admin.post('/api/v1/testConnection', { companyDb: 'SBODEMO_KE', username: 'manager', password: 'wrong-password' });
+    const wrong = await admin.post('/api/v1/testConnection', {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      password: 'wrong-password',
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.body).toEqual({ status: 'failed', message: 'Login failed' });
     const stats = await server.sim.stats();
@@ -122,7 +224,9 @@ describe('POST /api/v1/testConnection', () => {
     expect(stats.failedLogins - statsBefore.failedLogins).toBe(1);
     const events = await auditEvents();
     expect(events).toContain('Tested the SAP connection (company SBODEMO_KE, user manager): succeeded');
-    expect(events).toContain('Tested the SAP connection (company SBODEMO_KE, user manager): failed: Login failed');
+    expect(events).toContain(
+      'Tested the SAP connection (company SBODEMO_KE, user manager): failed: Login failed',
+    );
   });
 
   it('validates the body and needs a password when none is stored', async () => {
@@ -136,10 +240,16 @@ describe('POST /api/v1/testConnection', () => {
     const other = await startSapTestServer({ SAP_SL_URL: 'http://127.0.0.1:9/b1s/v1' });
     try {
       const admin = await other.admin();
-      const response = await admin.post('/api/v1/testConnection', { companyDb: 'A', username: 'B', password: 'C' });
+      const response = await admin.post('/api/v1/testConnection', {
+        companyDb: 'A',
+        username: 'B',
+        password: 'C',
+      });
       expect(response.status).toBe(200);
       expect(response.body.status).toBe('failed');
-      expect(response.body.message).toMatch(/^SAP Business One could not be reached at http:\/\/127\.0\.0\.1:9\/b1s\/v1: /);
+      expect(response.body.message).toMatch(
+        /^SAP Business One could not be reached at http:\/\/127\.0\.0\.1:9\/b1s\/v1: /,
+      );
     } finally {
       await other.close();
     }
@@ -152,10 +262,19 @@ describe('POST /api/v1/testConnection', () => {
     await db.update(connectionSettings).set({ passwordEncrypted: foreign });
     try {
       const admin = await server.admin();
-      const response = await admin.post('/api/v1/testConnection', { companyDb: 'SBODEMO_KE', username: 'manager', password: '' });
+      const response = await admin.post('/api/v1/testConnection', {
+        companyDb: 'SBODEMO_KE',
+        username: 'manager',
+        password: '',
+      });
       expect(response.body.status).toBe('failed');
-      expect(response.body.message).toMatch(/stored SAP password cannot be read.*Enter the password again under Settings/);
-      await expect(server.app.services.sap.get('ChartOfAccounts')).rejects.toMatchObject({ kind: 'auth', code: 'not-configured' });
+      expect(response.body.message).toMatch(
+        /stored SAP password cannot be read.*Enter the password again under Settings/,
+      );
+      await expect(server.app.services.sap.get('ChartOfAccounts')).rejects.toMatchObject({
+        kind: 'auth',
+        code: 'not-configured',
+      });
     } finally {
       await db.update(connectionSettings).set({ passwordEncrypted: row.passwordEncrypted });
     }

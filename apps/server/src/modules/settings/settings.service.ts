@@ -10,7 +10,10 @@ import { isSapError } from '../../erp/sap-error.js';
 import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
 import { notFound, ValidationFailed } from '../../lib/errors.js';
 import type { AuditContext, AuditService } from '../audits/audit.service.js';
-import type { ConnectionSettingRecord, ConnectionSettingsRepository } from './connection-settings.repository.js';
+import type {
+  ConnectionSettingRecord,
+  ConnectionSettingsRepository,
+} from './connection-settings.repository.js';
 import { StoredPasswordUnreadable, type StoredSapCredentials } from './stored-sap-credentials.js';
 
 /** A password of only spaces counts as blank: it keeps (or, for a test, uses) the stored one. */
@@ -48,7 +51,11 @@ export function createSettingsService(deps: {
     },
 
     /** Saves Company DB and Username, and the password unless it is left blank; the next SAP call uses them. */
-    async update(id: number, body: UpdateConnectionSettingBody, context: AuditContext): Promise<ConnectionSetting> {
+    async update(
+      id: number,
+      body: UpdateConnectionSettingBody,
+      context: AuditContext,
+    ): Promise<ConnectionSetting> {
       const row = await repository.findById(id);
       if (!row) throw notFound('The connection setting does not exist.');
       const newPassword = isBlank(body.password) ? undefined : body.password;
@@ -60,10 +67,19 @@ export function createSettingsService(deps: {
         const tx = txRaw as unknown as Db;
         await repository.update(
           id,
-          { companyDb: body.companyDb, username: body.username, updatedById: context.actor.id, ...(passwordEncrypted ? { passwordEncrypted } : {}) },
+          {
+            companyDb: body.companyDb,
+            username: body.username,
+            updatedById: context.actor.id,
+            ...(passwordEncrypted ? { passwordEncrypted } : {}),
+          },
           tx,
         );
-        await audit.record(context, `Updated the SAP connection settings (company ${body.companyDb}, user ${body.username})`, tx);
+        await audit.record(
+          context,
+          `Updated the SAP connection settings (company ${body.companyDb}, user ${body.username})`,
+          tx,
+        );
       });
       credentials.forget();
       return toSetting((await repository.findById(id))!);
@@ -89,7 +105,10 @@ export function createSettingsService(deps: {
         result = { status: 'failed', message: error.message };
       }
       const outcome = result.status === 'success' ? 'succeeded' : `failed: ${short(result.message)}`;
-      await audit.record(context, `Tested the SAP connection (company ${body.companyDb}, user ${body.username}): ${outcome}`);
+      await audit.record(
+        context,
+        `Tested the SAP connection (company ${body.companyDb}, user ${body.username}): ${outcome}`,
+      );
       return result;
     },
   };

@@ -6,7 +6,14 @@ const APP_KEY = 'base64:' + Buffer.alloc(32, 7).toString('base64');
 
 /** A connection_settings table of one row, counting how often it is read. */
 function storedRow(box: ReturnType<typeof sapPasswordBox>) {
-  const table = { reads: 0, row: { companyDb: 'SBODEMO_KE', username: 'manager', passwordEncrypted: box.seal('first') as string | null } };
+  const table = {
+    reads: 0,
+    row: {
+      companyDb: 'SBODEMO_KE',
+      username: 'manager',
+      passwordEncrypted: box.seal('first') as string | null,
+    },
+  };
   const repository = {
     first: async () => {
       table.reads += 1;

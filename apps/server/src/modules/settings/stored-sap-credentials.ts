@@ -5,7 +5,8 @@ import type { ConnectionSettingsRepository } from './connection-settings.reposit
 /** The secret box purpose of the stored SAP password (HKDF info and GCM associated data). */
 export const SAP_PASSWORD_PURPOSE = 'connection_settings.password_encrypted';
 
-export const sapPasswordBox = (appKey: string | undefined): SecretBox => createSecretBox(appKey, SAP_PASSWORD_PURPOSE);
+export const sapPasswordBox = (appKey: string | undefined): SecretBox =>
+  createSecretBox(appKey, SAP_PASSWORD_PURPOSE);
 
 /** The stored password exists but cannot be decrypted (APP_KEY changed); the message says what to do. */
 export class StoredPasswordUnreadable extends Error {
@@ -24,14 +25,20 @@ export const CREDENTIALS_TTL_MS = 1_000;
  * callers share one read). Null while the connection is incomplete (never kept: the first complete save is seen
  * by the next call).
  */
-export function createStoredSapCredentials(repository: ConnectionSettingsRepository, box: SecretBox, ttlMs = CREDENTIALS_TTL_MS) {
+export function createStoredSapCredentials(
+  repository: ConnectionSettingsRepository,
+  box: SecretBox,
+  ttlMs = CREDENTIALS_TTL_MS,
+) {
   /** The stored password in clear, or an Error a person can act on. */
   function openPassword(sealed: string): string {
     try {
       return box.open(sealed);
     } catch (error) {
       if (error instanceof SecretBoxError) {
-        throw new StoredPasswordUnreadable(`The stored SAP password cannot be read: ${error.message} Enter the password again under Settings.`);
+        throw new StoredPasswordUnreadable(
+          `The stored SAP password cannot be read: ${error.message} Enter the password again under Settings.`,
+        );
       }
       throw error;
     }
@@ -44,7 +51,11 @@ export function createStoredSapCredentials(repository: ConnectionSettingsReposit
   async function readStored(): Promise<SapCredentials | null> {
     const row = await repository.first();
     if (!row || !row.companyDb || !row.username || !row.passwordEncrypted) return null;
-    return { companyDb: row.companyDb, username: row.username, password: openPassword(row.passwordEncrypted) };
+    return {
+      companyDb: row.companyDb,
+      username: row.username,
+      password: openPassword(row.passwordEncrypted),
+    };
   }
 
   const read: CredentialsProvider = async (): Promise<SapCredentials | null> => {

@@ -34,8 +34,24 @@ describe('GET /api/v1/users', () => {
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['data']);
     const row = response.body.data.find((u: { id: number }) => u.id === clerk.id);
-    expect(Object.keys(row).sort()).toEqual(['createdAt', 'createdBy', 'email', 'id', 'isActive', 'mobileNo', 'name', 'role']);
-    expect(row).toMatchObject({ name: clerk.name, email: clerk.email, mobileNo: '+254700000000', role: clerk.roleName, createdBy: 'System', isActive: true });
+    expect(Object.keys(row).sort()).toEqual([
+      'createdAt',
+      'createdBy',
+      'email',
+      'id',
+      'isActive',
+      'mobileNo',
+      'name',
+      'role',
+    ]);
+    expect(row).toMatchObject({
+      name: clerk.name,
+      email: clerk.email,
+      mobileNo: '+254700000000',
+      role: clerk.roleName,
+      createdBy: 'System',
+      isActive: true,
+    });
     expect(row.createdAt).toMatch(DATE_TIME_PATTERN);
     const seeded = response.body.data.find((u: { email: string }) => u.email === ADMIN_EMAIL);
     expect(seeded).toMatchObject({ name: 'Administrator', role: 'Administrator', isActive: true });
@@ -52,7 +68,10 @@ describe('GET /api/v1/users', () => {
     beforeAll(async () => {
       for (const [label, instant] of Object.entries(edges)) {
         const user = await createUser(server, { role: CLERK_ROLE, name: `Edge ${label}` });
-        await server.database.db.update(users).set({ createdAt: new Date(instant) }).where(eq(users.id, user.id));
+        await server.database.db
+          .update(users)
+          .set({ createdAt: new Date(instant) })
+          .where(eq(users.id, user.id));
         ids[label] = user.id;
       }
     });
@@ -60,18 +79,34 @@ describe('GET /api/v1/users', () => {
       const response = await admin.get(`/api/v1/users?${query}`);
       expect(response.status).toBe(200);
       const byId = new Map(Object.entries(ids).map(([label, id]) => [id, label]));
-      return (response.body.data as { id: number }[]).flatMap((u) => (byId.has(u.id) ? [byId.get(u.id)] : []));
+      return (response.body.data as { id: number }[]).flatMap((u) =>
+        byId.has(u.id) ? [byId.get(u.id)] : [],
+      );
     };
 
     it('a single day holds exactly the rows from its first to its last second, shown in Nairobi time', async () => {
-      expect(await edgeLabels('fromDate=2024-03-10&toDate=2024-03-10')).toEqual(['lastSecondOf10th', 'firstSecondOf10th']);
+      expect(await edgeLabels('fromDate=2024-03-10&toDate=2024-03-10')).toEqual([
+        'lastSecondOf10th',
+        'firstSecondOf10th',
+      ]);
       const { body } = await admin.get('/api/v1/users?fromDate=2024-03-10&toDate=2024-03-10');
-      expect(body.data.map((u: { createdAt: string }) => u.createdAt)).toEqual(['2024-03-10 23:59:59', '2024-03-10 00:00:00']);
+      expect(body.data.map((u: { createdAt: string }) => u.createdAt)).toEqual([
+        '2024-03-10 23:59:59',
+        '2024-03-10 00:00:00',
+      ]);
     });
 
     it('fromDate alone and toDate alone are inclusive open ranges', async () => {
-      expect(await edgeLabels('fromDate=2024-03-10')).toEqual(['firstSecondOf11th', 'lastSecondOf10th', 'firstSecondOf10th']);
-      expect(await edgeLabels('toDate=2024-03-10')).toEqual(['lastSecondOf10th', 'firstSecondOf10th', 'lastSecondOf9th']);
+      expect(await edgeLabels('fromDate=2024-03-10')).toEqual([
+        'firstSecondOf11th',
+        'lastSecondOf10th',
+        'firstSecondOf10th',
+      ]);
+      expect(await edgeLabels('toDate=2024-03-10')).toEqual([
+        'lastSecondOf10th',
+        'firstSecondOf10th',
+        'lastSecondOf9th',
+      ]);
       expect(await edgeLabels('fromDate=2024-03-09&toDate=2024-03-11')).toHaveLength(4);
     });
 
@@ -80,7 +115,10 @@ describe('GET /api/v1/users', () => {
       try {
         for (const zone of ['Asia/Tokyo', 'America/Los_Angeles', 'Africa/Nairobi']) {
           process.env.TZ = zone;
-          expect(await edgeLabels('fromDate=2024-03-10&toDate=2024-03-10')).toEqual(['lastSecondOf10th', 'firstSecondOf10th']);
+          expect(await edgeLabels('fromDate=2024-03-10&toDate=2024-03-10')).toEqual([
+            'lastSecondOf10th',
+            'firstSecondOf10th',
+          ]);
         }
       } finally {
         if (original === undefined) delete process.env.TZ;
@@ -128,7 +166,10 @@ describe('POST /api/v1/users', () => {
 
   it('answers 422 with field errors', async () => {
     const role = await createRole(server, [PERMISSIONS.viewCashAdvances]);
-    await server.app.services.roles.setActive(role.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
+    await server.app.services.roles.setActive(role.id, false, {
+      actor: { id: null, name: 'System' },
+      ip: '127.0.0.1',
+    });
     await admin.post('/api/v1/users', newUser({ email: 'taken@example.com' }));
     const cases: [Record<string, unknown>, string, string][] = [
       [newUser({ name: '   ' }), 'name', 'The name field is required.'],
@@ -137,7 +178,11 @@ describe('POST /api/v1/users', () => {
       [newUser({ role: 'No Such Role' }), 'role', 'The selected role does not exist.'],
       [newUser({ role: role.name }), 'role', 'The selected role is disabled; choose an active role.'],
       [newUser({ mobileNo: '' }), 'mobileNo', 'The mobile number field is required.'],
-      [newUser({ mobileNo: 'call me' }), 'mobileNo', 'The mobile number may only contain digits, spaces, brackets and dashes.'],
+      [
+        newUser({ mobileNo: 'call me' }),
+        'mobileNo',
+        'The mobile number may only contain digits, spaces, brackets and dashes.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await admin.post('/api/v1/users', body);
@@ -146,7 +191,10 @@ describe('POST /api/v1/users', () => {
     }
     const { mobileNo: _omitted, ...withoutMobile } = newUser();
     const missing = await admin.post('/api/v1/users', withoutMobile);
-    expect(missing).toMatchObject({ status: 422, body: fieldError('mobileNo', 'The mobile number field is required.') });
+    expect(missing).toMatchObject({
+      status: 422,
+      body: fieldError('mobileNo', 'The mobile number field is required.'),
+    });
     const empty = await admin.post('/api/v1/users', {});
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'mobileNo', 'name', 'role']);
@@ -155,22 +203,37 @@ describe('POST /api/v1/users', () => {
 
   it('two simultaneous creations with the same e-mail give one 201 and one 422', async () => {
     const body = newUser();
-    const answers = await Promise.all([admin.post('/api/v1/users', body), admin.post('/api/v1/users', { ...body, email: body.email.toUpperCase() })]);
+    const answers = await Promise.all([
+      admin.post('/api/v1/users', body),
+      admin.post('/api/v1/users', { ...body, email: body.email.toUpperCase() }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
-    expect(answers.find((a) => a.status === 422)!.body).toEqual(fieldError('email', 'The email has already been taken.'));
+    expect(answers.find((a) => a.status === 422)!.body).toEqual(
+      fieldError('email', 'The email has already been taken.'),
+    );
   });
 });
 
 describe('PATCH /api/v1/toggleUser/{id}', () => {
-  it('disabling ends the user\'s session at once and blocks sign-in; enabling lets them back in', async () => {
+  it("disabling ends the user's session at once and blocks sign-in; enabling lets them back in", async () => {
     const clerk = await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices] });
     const clerkClient = await signedIn(server, clerk);
 
     const disabled = await admin.patch(`/api/v1/toggleUser/${clerk.id}`, { toggleStatus: false });
     expect(disabled.status).toBe(200);
-    expect(disabled.body).toMatchObject({ id: clerk.id, email: clerk.email, role: clerk.roleName, isActive: false });
-    expect(await clerkClient.get('/user')).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.unauthenticated } });
-    expect((await server.client().login(clerk.email, clerk.password)).body.errors).toEqual({ email: [AUTH_MESSAGES.disabled] });
+    expect(disabled.body).toMatchObject({
+      id: clerk.id,
+      email: clerk.email,
+      role: clerk.roleName,
+      isActive: false,
+    });
+    expect(await clerkClient.get('/user')).toMatchObject({
+      status: 401,
+      body: { message: AUTH_MESSAGES.unauthenticated },
+    });
+    expect((await server.client().login(clerk.email, clerk.password)).body.errors).toEqual({
+      email: [AUTH_MESSAGES.disabled],
+    });
 
     const enabled = await admin.patch(`/api/v1/toggleUser/${clerk.id}`, { toggleStatus: true });
     expect(enabled).toMatchObject({ status: 200, body: { id: clerk.id, isActive: true } });
@@ -181,7 +244,10 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
     const manager = await createUser(server, { permissions: [PERMISSIONS.manageUsers] });
     const client = await signedIn(server, manager);
     const response = await client.patch(`/api/v1/toggleUser/${manager.id}`, { toggleStatus: false });
-    expect(response).toMatchObject({ status: 422, body: fieldError('toggleStatus', 'You cannot disable your own account.') });
+    expect(response).toMatchObject({
+      status: 422,
+      body: fieldError('toggleStatus', 'You cannot disable your own account.'),
+    });
     expect((await client.get('/user')).status).toBe(200);
   });
 
@@ -190,12 +256,17 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
     const manager = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
     const { body } = await admin.get('/user');
     const response = await manager.patch(`/api/v1/toggleUser/${body.id}`, { toggleStatus: false });
-    expect(response).toMatchObject({ status: 422, body: fieldError('toggleStatus', 'You cannot disable the last active administrator.') });
+    expect(response).toMatchObject({
+      status: 422,
+      body: fieldError('toggleStatus', 'You cannot disable the last active administrator.'),
+    });
     expect((await admin.get('/user')).status).toBe(200);
 
     // With a second administrator, one of them may be disabled.
     const second = await createUser(server, { role: 'Administrator' });
-    expect((await manager.patch(`/api/v1/toggleUser/${second.id}`, { toggleStatus: false })).status).toBe(200);
+    expect((await manager.patch(`/api/v1/toggleUser/${second.id}`, { toggleStatus: false })).status).toBe(
+      200,
+    );
   });
 
   it('never leaves no active administrator, even when two are disabled at the same moment', async () => {
@@ -205,13 +276,18 @@ describe('PATCH /api/v1/toggleUser/{id}', () => {
     const managerA = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
     const managerB = await signedIn(server, await createUser(server, { permissions: [...ALL_PERMISSIONS] }));
     // Leave exactly two active administrators, then disable both at once.
-    expect((await managerA.patch(`/api/v1/toggleUser/${first.id}`, { toggleStatus: false })).status).toBe(200);
+    expect((await managerA.patch(`/api/v1/toggleUser/${first.id}`, { toggleStatus: false })).status).toBe(
+      200,
+    );
     const answers = await Promise.all([
       managerA.patch(`/api/v1/toggleUser/${second.id}`, { toggleStatus: false }),
       managerB.patch(`/api/v1/toggleUser/${seeded}`, { toggleStatus: false }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
-    expect((await server.app.services.users.list({})).filter((u) => u.role === 'Administrator' && u.isActive).length).toBeGreaterThan(0);
+    expect(
+      (await server.app.services.users.list({})).filter((u) => u.role === 'Administrator' && u.isActive)
+        .length,
+    ).toBeGreaterThan(0);
     // Put things back for the other tests.
     await managerA.patch(`/api/v1/toggleUser/${seeded}`, { toggleStatus: true });
     if ((await admin.get('/user')).status !== 200) admin = await server.signInAsAdmin();
@@ -231,19 +307,26 @@ describe('no privilege escalation (a user manager grants and manages only what t
   const others = (held: string[]) => ALL_PERMISSIONS.filter((p) => !held.includes(p)).join(', ');
 
   it('a holder of only Manage Users cannot create an Administrator nor disable the administrator: 403 naming what they lack', async () => {
-    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers] }));
+    const manager = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.manageUsers] }),
+    );
     const seeded = (await admin.get('/user')).body as { id: number };
     const before = await server.app.services.users.list({});
 
     const create = await manager.post('/api/v1/users', newUser({ role: 'Administrator' }));
     expect(create).toMatchObject({
       status: 403,
-      body: { message: `You cannot assign the role Administrator: it holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).` },
+      body: {
+        message: `You cannot assign the role Administrator: it holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).`,
+      },
     });
     const disable = await manager.patch(`/api/v1/toggleUser/${seeded.id}`, { toggleStatus: false });
     expect(disable).toMatchObject({
       status: 403,
-      body: { message: `You cannot disable Administrator: their role Administrator holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).` },
+      body: {
+        message: `You cannot disable Administrator: their role Administrator holds permissions you do not have (${others([PERMISSIONS.manageUsers])}).`,
+      },
     });
     // Nothing changed: no new user, the administrator is still active and signed in.
     expect(await server.app.services.users.list({})).toEqual(before);
@@ -251,24 +334,40 @@ describe('no privilege escalation (a user manager grants and manages only what t
   });
 
   it('names only the missing permissions; enabling is refused too; a role within what the manager holds is fine', async () => {
-    const manager = await signedIn(server, await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] }));
-    const auditor = await createRole(server, [PERMISSIONS.viewSalesInvoices, PERMISSIONS.viewAuditLogs, PERMISSIONS.manageSettings]);
+    const manager = await signedIn(
+      server,
+      await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] }),
+    );
+    const auditor = await createRole(server, [
+      PERMISSIONS.viewSalesInvoices,
+      PERMISSIONS.viewAuditLogs,
+      PERMISSIONS.manageSettings,
+    ]);
     const create = await manager.post('/api/v1/users', newUser({ role: auditor.name }));
     expect(create).toMatchObject({
       status: 403,
-      body: { message: `You cannot assign the role ${auditor.name}: it holds permissions you do not have (View Audit Logs, Manage Settings).` },
+      body: {
+        message: `You cannot assign the role ${auditor.name}: it holds permissions you do not have (View Audit Logs, Manage Settings).`,
+      },
     });
 
     const holder = await createUser(server, { role: auditor.name });
-    await server.app.services.users.setActive(holder.id, false, { actor: { id: null, name: 'System' }, ip: '127.0.0.1' });
+    await server.app.services.users.setActive(holder.id, false, {
+      actor: { id: null, name: 'System' },
+      ip: '127.0.0.1',
+    });
     const enable = await manager.patch(`/api/v1/toggleUser/${holder.id}`, { toggleStatus: true });
     expect(enable.status).toBe(403);
-    expect(enable.body.message).toBe(`You cannot enable ${holder.name}: their role ${auditor.name} holds permissions you do not have (View Audit Logs, Manage Settings).`);
+    expect(enable.body.message).toBe(
+      `You cannot enable ${holder.name}: their role ${auditor.name} holds permissions you do not have (View Audit Logs, Manage Settings).`,
+    );
 
     // Within the manager's own permissions (the role needs not be a strict subset).
     const clerk = await createRole(server, [PERMISSIONS.viewSalesInvoices]);
     expect((await manager.post('/api/v1/users', newUser({ role: clerk.name }))).status).toBe(201);
-    const peer = await createUser(server, { permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices] });
+    const peer = await createUser(server, {
+      permissions: [PERMISSIONS.manageUsers, PERMISSIONS.viewSalesInvoices],
+    });
     expect((await manager.patch(`/api/v1/toggleUser/${peer.id}`, { toggleStatus: false })).status).toBe(200);
   });
 
@@ -282,7 +381,9 @@ describe('no privilege escalation (a user manager grants and manages only what t
 
 describe('access', () => {
   it('answers 403 naming the permission to a signed-in user without Manage Users, and changes nothing', async () => {
-    const clerk = await createUser(server, { permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageRoles] });
+    const clerk = await createUser(server, {
+      permissions: [PERMISSIONS.viewSalesInvoices, PERMISSIONS.manageRoles],
+    });
     const victim = await createUser(server, { permissions: [] });
     const client = await signedIn(server, clerk);
     const calls = [

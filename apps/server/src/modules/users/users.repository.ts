@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { withinRange, type InstantRange } from '../../db/instant-range.js';
 import { roles, users } from '../../db/schema.js';
 
 const creators = alias(users, 'creators');
@@ -46,23 +47,27 @@ export function createUsersRepository(db: Db) {
 
   return {
     async findByEmail(email: string): Promise<UserRecord | undefined> {
-      const [row] = await base().where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+      const [row] = await base()
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
       return row;
     },
     async findById(id: number, executor: Db = db): Promise<UserRecord | undefined> {
       const [row] = await base(executor).where(eq(users.id, id)).limit(1);
       return row;
     },
-    list(range: { start?: Date; endExclusive?: Date }): Promise<UserRecord[]> {
-      const conditions = [];
-      if (range.start) conditions.push(gte(users.createdAt, range.start));
-      if (range.endExclusive) conditions.push(lt(users.createdAt, range.endExclusive));
-      return base()
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(users.createdAt), desc(users.id));
+    list(range: InstantRange): Promise<UserRecord[]> {
+      return base().where(withinRange(users.createdAt, range)).orderBy(desc(users.createdAt), desc(users.id));
     },
     async create(
-      values: { name: string; email: string; mobileNo: string; roleId: number; createdById: number | null; passwordHash?: string },
+      values: {
+        name: string;
+        email: string;
+        mobileNo: string;
+        roleId: number;
+        createdById: number | null;
+        passwordHash?: string;
+      },
       executor: Db = db,
     ): Promise<number> {
       const [row] = await executor.insert(users).values(values).returning({ id: users.id });
@@ -73,7 +78,8 @@ export function createUsersRepository(db: Db) {
     setPassword: (id: number, passwordHash: string, executor: Db = db) =>
       executor.update(users).set({ passwordHash }).where(eq(users.id, id)),
     /** Held until the transaction ends: one change at a time that could leave no active administrator. */
-    lockAdministratorChanges: (executor: Db) => executor.execute(sql`SELECT pg_advisory_xact_lock(${ADMINISTRATOR_LOCK})`),
+    lockAdministratorChanges: (executor: Db) =>
+      executor.execute(sql`SELECT pg_advisory_xact_lock(${ADMINISTRATOR_LOCK})`),
     /** Active users holding the active Administrator role, optionally not counting one user. */
     async countActiveAdministrators(excludingUserId?: number, executor: Db = db): Promise<number> {
       const conditions = [eq(users.isActive, true), eq(roles.isSystem, true), eq(roles.isActive, true)];

@@ -1,10 +1,11 @@
 import type { CreatedUser, CreateUserBody, DateRangeQuery, User } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation, notFound, ValidationFailed } from '../../lib/errors.js';
-import { dayRange, formatDateTime } from '../../lib/time.js';
+import { creationFields } from '../../lib/managed-record.js';
+import { dayRange } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { AuditContext, AuditService } from '../audits/audit.service.js';
-import { INVITE_TOKEN_MINUTES, passwordLink } from '../auth/auth.service.js';
+import { INVITE_TOKEN_MINUTES, passwordMail } from '../auth/auth.service.js';
 import type { ResetTokensRepository } from '../auth/reset-tokens.repository.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import { createPermissionSubsetRule } from '../roles/permission-subset.js';
@@ -23,7 +24,10 @@ export function createUsersService(deps: {
   mailer: Mailer;
 }) {
   const { db, users, roles, sessions, tokens, audit, mailer, timeZone } = deps;
-  const subset = createPermissionSubsetRule({ roles, currentRoleOf: async (userId) => (await users.findById(userId))?.roleId });
+  const subset = createPermissionSubsetRule({
+    roles,
+    currentRoleOf: async (userId) => (await users.findById(userId))?.roleId,
+  });
 
   const toUser = (r: UserRecord): User => ({
     id: r.id,
@@ -31,9 +35,7 @@ export function createUsersService(deps: {
     email: r.email,
     mobileNo: r.mobileNo,
     role: r.roleName,
-    createdAt: formatDateTime(r.createdAt, timeZone),
-    createdBy: r.createdBy ?? 'System',
-    isActive: r.isActive,
+    ...creationFields(r, timeZone),
   });
 
   return {
@@ -45,39 +47,51 @@ export function createUsersService(deps: {
     async create(body: CreateUserBody, context: AuditContext): Promise<CreatedUser> {
       const role = await roles.findByName(body.role);
       if (!role) throw ValidationFailed.field('role', 'The selected role does not exist.');
-      await subset.requireHeld(context, role.permissions, (missing) =>
-        `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
+      await subset.requireHeld(
+        context,
+        role.permissions,
+        (missing) =>
+          `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
       );
-      if (!role.isActive) throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
+      if (!role.isActive)
+        throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
       const taken = () => ValidationFailed.field('email', 'The email has already been taken.');
       if (await users.findByEmail(body.email)) throw taken();
 
-      const { id, token } = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const userId = await users.create(
-          { name: body.name, email: body.email.toLowerCase(), mobileNo: body.mobileNo.replace(/[\s()-]/g, ''), roleId: role.id, createdById: context.actor.id },
-          t,
-        );
-        const invite = await tokens.issue(userId, 'invite', INVITE_TOKEN_MINUTES, t);
-        await audit.record(context, `Created user ${body.name} (${body.email.toLowerCase()}) with role ${role.name}`, t);
-        return { id: userId, token: invite };
-      }).catch((error: unknown) => {
-        // Someone registered the same address between the check above and this insert.
-        throw isUniqueViolation(error) ? taken() : error;
-      });
+      const { id, token } = await db
+        .transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const userId = await users.create(
+            {
+              name: body.name,
+              email: body.email.toLowerCase(),
+              mobileNo: body.mobileNo.replace(/[\s()-]/g, ''),
+              roleId: role.id,
+              createdById: context.actor.id,
+            },
+            t,
+          );
+          const invite = await tokens.issue(userId, 'invite', INVITE_TOKEN_MINUTES, t);
+          await audit.record(
+            context,
+            `Created user ${body.name} (${body.email.toLowerCase()}) with role ${role.name}`,
+            t,
+          );
+          return { id: userId, token: invite };
+        })
+        .catch((error: unknown) => {
+          // Someone registered the same address between the check above and this insert.
+          throw isUniqueViolation(error) ? taken() : error;
+        });
       const created = (await users.findById(id))!;
       // Awaited: once the 201 is sent the invitation is stored and queued, so a crash cannot lose it.
-      await mailer.enqueue({
-        to: created.email,
-        subject: 'Your Freight Finance account',
-        text: [
-          `Hello ${created.name},`,
-          '',
-          `${context.actor.name} created a Freight Finance account for you with the role ${created.roleName}.`,
-          `Set your password here (the link is valid for ${INVITE_TOKEN_MINUTES / 60} hours):`,
-          passwordLink(deps.appUrl, token, created.email),
-        ].join('\n'),
-      });
+      await mailer.enqueue(
+        passwordMail(deps.appUrl, created, token, {
+          subject: 'Your Freight Finance account',
+          why: `${context.actor.name} created a Freight Finance account for you with the role ${created.roleName}.`,
+          offer: `Set your password here (the link is valid for ${INVITE_TOKEN_MINUTES / 60} hours):`,
+        }),
+      );
       const user = toUser(created);
       return { ...user, role: [user.role] };
     },
@@ -89,8 +103,11 @@ export function createUsersService(deps: {
       const refuse = (message: string) => ValidationFailed.field('toggleStatus', message);
       if (!active && target.id === context.actor.id) throw refuse('You cannot disable your own account.');
       const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
-      await subset.requireHeld(context, targetPermissions, (missing) =>
-        `You cannot ${active ? 'enable' : 'disable'} ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
+      await subset.requireHeld(
+        context,
+        targetPermissions,
+        (missing) =>
+          `You cannot ${active ? 'enable' : 'disable'} ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
       );
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
@@ -102,7 +119,11 @@ export function createUsersService(deps: {
         }
         await users.setActive(id, active, t);
         if (!active) await sessions.destroyForUser(id, t);
-        await audit.record(context, `${active ? 'Enabled' : 'Disabled'} user ${target.name} (${target.email})`, t);
+        await audit.record(
+          context,
+          `${active ? 'Enabled' : 'Disabled'} user ${target.name} (${target.email})`,
+          t,
+        );
       });
       return toUser((await users.findById(id))!);
     },

@@ -28,7 +28,7 @@ export type DataTableProps<T> = {
 };
 
 /**
- * The shared list table (spec "Generic data table behaviour"): global search, sorting, pagination,
+ * The shared list table (docs/spec/product-spec.md "Generic data table behaviour"): global search, sorting, pagination,
  * selection by row id, optional pinning and export.
  *
  * The rows follow the search in the keystroke's own render, not a deferred one (useDeferredValue): a

@@ -14,7 +14,7 @@ export type Row = { id: number };
 /** Most screens name a row by its trip. */
 export const ofTrip = (row: { tripNumber: string }) => `of trip ${row.tripNumber}`;
 
-/** 'Posting Date': between the row's document date and now (spec section 5); every posting screen has it. */
+/** 'Posting Date': between the row's document date and now (docs/spec/product-spec.md section 5); every posting screen has it. */
 export const postingDateColumn = <T extends Row & { documentDate: string }, D extends PostingDraft>(
   of: RowName<T>,
 ) =>

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 
 export type PostButtonProps = {
-  /** How many rows are selected; the button stays disabled at 0 (spec section 2). */
+  /** How many rows are selected; the button stays disabled at 0 (docs/spec/product-spec.md section 2). */
   selectedCount: number;
   /** True while the post runs. */
   loading: boolean;

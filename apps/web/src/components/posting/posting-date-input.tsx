@@ -25,7 +25,7 @@ const icon = <IconCalendarTime size={14} aria-hidden />;
 const clearLabel = (ariaLabel: string) => `Clear ${ariaLabel.charAt(0).toLowerCase()}${ariaLabel.slice(1)}`;
 
 /**
- * A table cell's posting date and time: between the row's document date and now (spec sections 5 and 9),
+ * A table cell's posting date and time: between the row's document date and now (docs/spec/product-spec.md sections 5 and 9),
  * clearable. Days outside the range are disabled in the calendar and a time outside it is pulled back in
  * when the picker closes; a value out of range (a stale stored date) shows as an error.
  *

@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
+import type { SelectedRow } from './posting-kind';
 import type { PostingDraft } from './use-posting-rows';
 
 /**
- * Posting-date rules of spec sections 4, 5 and 9: a row's posting date defaults to now (date and time)
+ * Posting-date rules of docs/spec/product-spec.md sections 4, 5 and 9: a row's posting date defaults to now (date and time)
  * when it has none, and must lie between the row's document date and now.
  */
 
@@ -38,9 +39,26 @@ export const initialDatedDraft = (row: { postingDate: string | null }): PostingD
   postingDate: initialPostingDate(row.postingDate),
 });
 
-/** Spec section 5 for such a row: a posting date between its document date and now. */
+/** docs/spec/product-spec.md section 5 for such a row: a posting date between its document date and now. */
 export const isDatedDraftReady = (row: { documentDate: string }, draft: PostingDraft) =>
   isPostingDateValid(draft.postingDate, row.documentDate);
+
+/**
+ * The post body of rows whose only input is the posting date: each entry is the row's id under `idField`,
+ * then its posting date.
+ */
+export const toDatedBody =
+  <F extends string>(idField: F) =>
+  (selected: SelectedRow<{ id: number }, PostingDraft>[]) => ({
+    postSap: selected.map(
+      ({ row, draft }) =>
+        ({
+          [idField]: row.id,
+          // Selected rows are ready, so their posting date is set.
+          postingDate: toPostingDateValue(draft.postingDate!),
+        }) as Record<F, number> & { postingDate: string },
+    ),
+  });
 
 /** Set, not before the document date and not after now. */
 export function isPostingDateValid(

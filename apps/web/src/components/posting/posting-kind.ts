@@ -29,11 +29,11 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   columns: ColumnDef<RecordRowOf<K>, any>[];
   /** Columns kept in view on the left while the inputs on the right are scrolled to. */
   pinning?: { left: string[] };
-  /** Spec section 6: any failure to load the list reads 'Access Denied' (the transporter screen). */
+  /** docs/spec/product-spec.md section 6: any failure to load the list reads 'Access Denied' (the transporter screen). */
   accessDenied?: boolean;
-  /** The row's inputs before the user touches them (spec section 4: the posting date defaults to now). */
+  /** The row's inputs before the user touches them (docs/spec/product-spec.md section 4: the posting date defaults to now). */
   initialDraft: (row: RecordRowOf<K>) => D;
-  /** Spec section 5: whether the row's inputs allow it to be selected. */
+  /** docs/spec/product-spec.md section 5: whether the row's inputs allow it to be selected. */
   isReady: (row: RecordRowOf<K>, draft: D, context: C) => boolean;
   /** The post body of the selected rows (all ready). The wire's field names are written here only. */
   toBody: (selected: SelectedRow<RecordRowOf<K>, D>[], context: C) => PostBodyOf<K>;

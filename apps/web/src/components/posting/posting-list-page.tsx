@@ -54,7 +54,7 @@ type PostingTabsProps = PostingListPageProps & { listOf: (kind: AnyPostingKind) 
 
 /**
  * The tab lives in the history entry's state, so reload and Back keep it. Only the shown tab is mounted, so
- * switching tabs loads that tab's list afresh (spec section 2).
+ * switching tabs loads that tab's list afresh (docs/spec/product-spec.md section 2).
  */
 function PostingTabs({ kinds, listOf }: PostingTabsProps) {
   const location = useLocation();

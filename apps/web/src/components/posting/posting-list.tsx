@@ -23,7 +23,7 @@ export type PostingListProps<K extends RecordKindName, D extends PostingDraft, C
 };
 
 /**
- * One posting step's Filters panel, table and 'Post to SAP' button (spec sections 2, 4, 5 and 8): rows
+ * One posting step's Filters panel, table and 'Post to SAP' button (docs/spec/product-spec.md sections 2, 4, 5 and 8): rows
  * become selectable once their inputs are valid, the button posts the selected rows, a toast tells the
  * outcome and the list reloads with its filters. Filter with unchanged dates reloads the list too.
  */

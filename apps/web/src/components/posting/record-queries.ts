@@ -52,7 +52,7 @@ export const listsChangedBy = (kind: RecordKindName): RecordKindName[] =>
     (name) => name === kind || (RECORD_KINDS_PLAIN[name] as RecordKindEntry).requires === kind,
   );
 
-/** Posts a kind's rows with its toasts (spec section 8), reloads the lists it changes, then calls `onDone`. */
+/** Posts a kind's rows with its toasts (docs/spec/product-spec.md section 8), reloads the lists it changes, then calls `onDone`. */
 export function usePostRecordKind<K extends RecordKindName>(kind: K, onDone: () => void) {
   const { messages } = RECORD_KINDS_PLAIN[kind];
   return usePostRecords({

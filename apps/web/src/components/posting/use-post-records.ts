@@ -16,7 +16,7 @@ export type UsePostRecordsOptions<B> = {
 };
 
 /**
- * The post action of a posting screen (spec sections 4 and 8): a blue 'Success' toast, or a red 'Error'
+ * The post action of a posting screen (docs/spec/product-spec.md sections 4 and 8): a blue 'Success' toast, or a red 'Error'
  * toast with the server's message (which names each failed row and SAP's reason) else the fallback. Either
  * way the list reloads with its current filters, so posted rows disappear and failed ones come back marked,
  * and the selection clears.

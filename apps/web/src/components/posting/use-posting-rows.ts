@@ -8,7 +8,7 @@ export type UsePostingRowsOptions<T extends { id: number }, D extends PostingDra
   rows: readonly T[] | undefined;
   /** A row's inputs before the user touched them; called once per row id while the row stays listed. */
   initialDraft: (row: T) => D;
-  /** Whether the row's inputs allow it to be selected (spec section 5). */
+  /** Whether the row's inputs allow it to be selected (docs/spec/product-spec.md section 5). */
   isReady: (row: T, draft: D) => boolean;
   /**
    * Anything else `isReady` reads (the loaded ledger accounts, say): when it changes, every row's readiness
@@ -75,7 +75,7 @@ export function reconcilePostingState<T extends { id: number }, D>(
 }
 
 /**
- * Per-row inputs and selection of a posting screen (spec sections 4 and 5): a posting date defaulting to
+ * Per-row inputs and selection of a posting screen (docs/spec/product-spec.md sections 4 and 5): a posting date defaulting to
  * now, the screen's other inputs, selection keyed by row id (kept across search and pages), a row
  * selectable only when its inputs are valid, and deselected at once when a required input is cleared.
  */

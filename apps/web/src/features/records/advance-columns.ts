@@ -16,5 +16,5 @@ const trip: ColumnDef<TripFields, any>[] = [
   textColumn<TripFields>('truckNumber', 'Truck Number'),
 ];
 
-/** The advance screens' first columns (spec section 2, cash and fuel): the status and the trip. */
+/** The advance screens' first columns (docs/spec/product-spec.md section 2, cash and fuel): the status and the trip. */
 export const advanceTripColumns = <T extends TripFields>() => trip as ColumnDef<T, any>[];

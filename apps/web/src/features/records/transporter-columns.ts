@@ -24,7 +24,7 @@ const identity: ColumnDef<JournalRow, any>[] = [
 ];
 
 /**
- * Spec section 3's transporter invoice columns, shared by both journal tabs: the status, the invoice up to
+ * docs/spec/product-spec.md section 3's transporter invoice columns, shared by both journal tabs: the status, the invoice up to
  * its document date (`identityColumns`) and the invoice amount (`invoiceAmountColumn`). The read-only
  * texts are searched as shown, 'N/A' included.
  */

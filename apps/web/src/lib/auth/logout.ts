@@ -10,7 +10,7 @@ export class LogoutError extends UserFacingError {
   }
 }
 
-/** `POST /logout`; only a 204 counts as success (spec section 7). */
+/** `POST /logout`; only a 204 counts as success (docs/spec/product-spec.md section 7). */
 export async function logout(): Promise<void> {
   const response = await http.post('/logout');
   if (response.status !== 204) throw new LogoutError(response.status);

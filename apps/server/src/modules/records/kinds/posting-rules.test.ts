@@ -1,11 +1,17 @@
 import { SEED_ACCOUNTS } from '@ff/sap-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SAP_POSTING_ACCOUNTS } from '../config/sap-accounts.js';
-import { loadEnv } from '../config/env.js';
-import { numberToCents } from './money.js';
-import { createPostingRules, lineTotal, PostingRuleError, type JournalEntryLine, type SapDocumentRequest } from './posting-rules.js';
-import { createServiceLayerClient } from './service-layer-client.js';
-import { startTestSimulator, type RunningSimulator } from '../test/simulator.js';
+import { DEFAULT_SAP_POSTING_ACCOUNTS } from '../../../config/sap-accounts.js';
+import { loadEnv } from '../../../config/env.js';
+import { numberToCents } from '../../../erp/money.js';
+import {
+  lineTotal,
+  PostingRuleError,
+  type JournalEntryLine,
+  type SapDocumentRequest,
+} from '../../../erp/posting-rules.js';
+import { createServiceLayerClient } from '../../../erp/service-layer-client.js';
+import { startTestSimulator, type RunningSimulator } from '../../../test/simulator.js';
+import { createPostingRules } from './index.js';
 
 const rules = createPostingRules(DEFAULT_SAP_POSTING_ACCOUNTS);
 const dates = { postingDate: '2025-07-01', documentDate: '2025-06-20' };
@@ -26,12 +32,28 @@ function expectBalanced(document: SapDocumentRequest) {
 }
 
 const sides = (document: SapDocumentRequest) =>
-  linesOf(document).map((l) => ({ target: l.AccountCode ?? `BP:${l.ShortName}`, debit: l.Debit, credit: l.Credit }));
+  linesOf(document).map((l) => ({
+    target: l.AccountCode ?? `BP:${l.ShortName}`,
+    debit: l.Debit,
+    credit: l.Credit,
+  }));
 
 describe('posting rules', () => {
   it('maps a sales invoice to an A/R service invoice with the key in Reference2', () => {
-    const doc = rules.salesInvoice({ key: 'FF-SI-1042', customerCode: 'C10001', amount: '125000.50', customerReference: 'CR-88', memo: 'Freight MSA-NBO', ...dates });
-    expect(doc).toMatchObject({ entity: 'Invoices', referenceField: 'Reference2', key: 'FF-SI-1042', debitTotal: '125000.50' });
+    const doc = rules.salesInvoice({
+      key: 'FF-SI-1042',
+      customerCode: 'C10001',
+      amount: '125000.50',
+      customerReference: 'CR-88',
+      memo: 'Freight MSA-NBO',
+      ...dates,
+    });
+    expect(doc).toMatchObject({
+      entity: 'Invoices',
+      referenceField: 'Reference2',
+      key: 'FF-SI-1042',
+      debitTotal: '125000.50',
+    });
     expect(doc.payload).toEqual({
       DocType: 'dDocument_Service',
       CardCode: 'C10001',
@@ -47,9 +69,20 @@ describe('posting rules', () => {
   });
 
   it('maps a first journal: debit transport cost, credit accrued costs, supplier invoice in Reference2', () => {
-    const doc = rules.firstJournal({ key: 'FF-FJ-7', amount: '80000.00', supplierInvoiceNumber: 'INV-2025-001', ...dates });
+    const doc = rules.firstJournal({
+      key: 'FF-FJ-7',
+      amount: '80000.00',
+      supplierInvoiceNumber: 'INV-2025-001',
+      ...dates,
+    });
     expectBalanced(doc);
-    expect(doc.payload).toMatchObject({ ReferenceDate: '2025-07-01', DueDate: '2025-07-01', TaxDate: '2025-06-20', Reference2: 'INV-2025-001', Reference3: 'FF-FJ-7' });
+    expect(doc.payload).toMatchObject({
+      ReferenceDate: '2025-07-01',
+      DueDate: '2025-07-01',
+      TaxDate: '2025-06-20',
+      Reference2: 'INV-2025-001',
+      Reference3: 'FF-FJ-7',
+    });
     expect(sides(doc)).toEqual([
       { target: '500100', debit: 80000, credit: undefined },
       { target: '210200', debit: undefined, credit: 80000 },
@@ -57,7 +90,13 @@ describe('posting rules', () => {
   });
 
   it('maps a second journal: debit accrued costs, credit the transporter', () => {
-    const doc = rules.secondJournal({ key: 'FF-SJ-1042', amount: '80000.00', transporterCode: 'T20003', supplierInvoiceNumber: 'INV-9', ...dates });
+    const doc = rules.secondJournal({
+      key: 'FF-SJ-1042',
+      amount: '80000.00',
+      transporterCode: 'T20003',
+      supplierInvoiceNumber: 'INV-9',
+      ...dates,
+    });
     expectBalanced(doc);
     expect(doc.payload).toMatchObject({ Reference2: 'INV-9', Reference3: 'FF-SJ-1042' });
     expect(sides(doc)).toEqual([
@@ -67,7 +106,13 @@ describe('posting rules', () => {
   });
 
   it('maps a cash advance: debit the transporter, credit the chosen petty cash ledger', () => {
-    const doc = rules.cashAdvance({ key: 'FF-CA-3', amount: '0.10', transporterCode: 'T20001', pettyCashAccount: '110102', ...dates });
+    const doc = rules.cashAdvance({
+      key: 'FF-CA-3',
+      amount: '0.10',
+      transporterCode: 'T20001',
+      pettyCashAccount: '110102',
+      ...dates,
+    });
     expectBalanced(doc);
     expect(sides(doc)).toEqual([
       { target: 'BP:T20001', debit: 0.1, credit: undefined },
@@ -140,12 +185,24 @@ describe('posting rules', () => {
     expect(lineTotal('3', '0.1')).toBe('0.30');
     expect(lineTotal('1.005', '1')).toBe('1.01');
     expect(lineTotal('0.5', '0.01')).toBe('0.01');
-    const doc = rules.cashAdvance({ key: 'FF-CA-1', amount: '1234567890.99', transporterCode: 'T20001', pettyCashAccount: '110101', ...dates });
+    const doc = rules.cashAdvance({
+      key: 'FF-CA-1',
+      amount: '1234567890.99',
+      transporterCode: 'T20001',
+      pettyCashAccount: '110101',
+      ...dates,
+    });
     expect(linesOf(doc)[0]!.Debit).toBe(1234567890.99);
   });
 
   it('refuses bad input before anything is sent', () => {
-    const cash = { key: 'FF-CA-1', amount: '10.00', transporterCode: 'T20001', pettyCashAccount: '110101', ...dates };
+    const cash = {
+      key: 'FF-CA-1',
+      amount: '10.00',
+      transporterCode: 'T20001',
+      pettyCashAccount: '110101',
+      ...dates,
+    };
     expect(() => rules.cashAdvance({ ...cash, amount: '10.001' })).toThrow(/more than 2 decimals/);
     expect(() => rules.cashAdvance({ ...cash, amount: '0' })).toThrow(/greater than zero/);
     expect(() => rules.cashAdvance({ ...cash, amount: '-5' })).toThrow(/greater than zero/);
@@ -153,30 +210,56 @@ describe('posting rules', () => {
     expect(() => rules.cashAdvance({ ...cash, postingDate: '2025-02-30' })).toThrow(/not a date/);
     expect(() => rules.cashAdvance({ ...cash, key: 'FF-CA-' + '9'.repeat(30) })).toThrow(/27 characters/);
     expect(() => rules.cashAdvance({ ...cash, transporterCode: ' ' })).toThrow(/transporter code is missing/);
-    expect(() => rules.salesInvoice({ key: 'FF-SI-123456', customerCode: 'C10001', amount: '1.00', ...dates })).toThrow(/11 characters/);
+    expect(() =>
+      rules.salesInvoice({ key: 'FF-SI-123456', customerCode: 'C10001', amount: '1.00', ...dates }),
+    ).toThrow(/11 characters/);
     expect(() => rules.cashAdvance({ ...cash, amount: '1000000000000.00' })).toThrow(/too large/);
   });
 
   it('cuts free text to the field sizes but never a reference', () => {
     const long = 'x'.repeat(300);
-    const doc = rules.cashAdvance({ key: 'FF-CA-1', amount: '10.00', transporterCode: 'T20001', pettyCashAccount: '110101', memo: long, ...dates });
+    const doc = rules.cashAdvance({
+      key: 'FF-CA-1',
+      amount: '10.00',
+      transporterCode: 'T20001',
+      pettyCashAccount: '110101',
+      memo: long,
+      ...dates,
+    });
     expect(doc.entity === 'JournalEntries' && doc.payload.Memo).toHaveLength(50);
     expect(linesOf(doc)[0]!.LineMemo).toHaveLength(50);
-    expect(() => rules.firstJournal({ key: 'FF-FJ-1', amount: '1.00', supplierInvoiceNumber: long, ...dates })).toThrow(/100 characters/);
+    expect(() =>
+      rules.firstJournal({ key: 'FF-FJ-1', amount: '1.00', supplierInvoiceNumber: long, ...dates }),
+    ).toThrow(/100 characters/);
   });
 
   it('uses the configured accounts', () => {
-    const custom = createPostingRules({ freightRevenue: '4000', transportCost: '5000', accruedTransporterCosts: '2100' });
-    expect(sides(custom.firstJournal({ key: 'FF-FJ-1', amount: '1.00', supplierInvoiceNumber: 'S1', ...dates })).map((s) => s.target)).toEqual(['5000', '2100']);
+    const custom = createPostingRules({
+      freightRevenue: '4000',
+      transportCost: '5000',
+      accruedTransporterCosts: '2100',
+    });
+    expect(
+      sides(
+        custom.firstJournal({ key: 'FF-FJ-1', amount: '1.00', supplierInvoiceNumber: 'S1', ...dates }),
+      ).map((s) => s.target),
+    ).toEqual(['5000', '2100']);
     const invoice = custom.salesInvoice({ key: 'FF-SI-1', customerCode: 'C1', amount: '1.00', ...dates });
     expect(invoice.entity === 'Invoices' && invoice.payload.DocumentLines[0]!.AccountCode).toBe('4000');
   });
 
   it('defaults the posting accounts to the simulator chart, where they are postable', () => {
     const env = loadEnv({});
-    expect([env.SAP_ACCOUNT_FREIGHT_REVENUE, env.SAP_ACCOUNT_TRANSPORT_COST, env.SAP_ACCOUNT_ACCRUED_TRANSPORTER_COSTS]).toEqual(Object.values(DEFAULT_SAP_POSTING_ACCOUNTS));
+    expect([
+      env.SAP_ACCOUNT_FREIGHT_REVENUE,
+      env.SAP_ACCOUNT_TRANSPORT_COST,
+      env.SAP_ACCOUNT_ACCRUED_TRANSPORTER_COSTS,
+    ]).toEqual(Object.values(DEFAULT_SAP_POSTING_ACCOUNTS));
     for (const code of Object.values(DEFAULT_SAP_POSTING_ACCOUNTS)) {
-      expect(SEED_ACCOUNTS.find((a) => a.Code === code)).toMatchObject({ ActiveAccount: 'tYES', FrozenFor: 'tNO' });
+      expect(SEED_ACCOUNTS.find((a) => a.Code === code)).toMatchObject({
+        ActiveAccount: 'tYES',
+        FrozenFor: 'tNO',
+      });
     }
   });
 });
@@ -195,11 +278,44 @@ describe('posting rules against the simulator', () => {
 
   it('produces documents SAP accepts as they are, with the same totals', async () => {
     const documents = [
-      rules.salesInvoice({ key: 'FF-SI-1', customerCode: 'C10002', amount: '99999.99', customerReference: 'CR-1', memo: 'Trip 1', ...dates }),
-      rules.firstJournal({ key: 'FF-FJ-1', amount: '45000.00', supplierInvoiceNumber: 'SUP-1', memo: 'Trip 1', ...dates }),
-      rules.secondJournal({ key: 'FF-SJ-1', amount: '45000.00', transporterCode: 'T20001', supplierInvoiceNumber: 'SUP-1', ...dates }),
-      rules.cashAdvance({ key: 'FF-CA-1', amount: '2500.50', transporterCode: 'T20005', pettyCashAccount: '110104', ...dates }),
-      rules.fuelAdvance({ key: 'FF-FA-1', transporterCode: 'T20006', ledgerAccount: '110101', collectedQuantity: '120.5', unitPrice: '182.37', pickupOrderNumber: 'PO-77', ...dates }),
+      rules.salesInvoice({
+        key: 'FF-SI-1',
+        customerCode: 'C10002',
+        amount: '99999.99',
+        customerReference: 'CR-1',
+        memo: 'Trip 1',
+        ...dates,
+      }),
+      rules.firstJournal({
+        key: 'FF-FJ-1',
+        amount: '45000.00',
+        supplierInvoiceNumber: 'SUP-1',
+        memo: 'Trip 1',
+        ...dates,
+      }),
+      rules.secondJournal({
+        key: 'FF-SJ-1',
+        amount: '45000.00',
+        transporterCode: 'T20001',
+        supplierInvoiceNumber: 'SUP-1',
+        ...dates,
+      }),
+      rules.cashAdvance({
+        key: 'FF-CA-1',
+        amount: '2500.50',
+        transporterCode: 'T20005',
+        pettyCashAccount: '110104',
+        ...dates,
+      }),
+      rules.fuelAdvance({
+        key: 'FF-FA-1',
+        transporterCode: 'T20006',
+        ledgerAccount: '110101',
+        collectedQuantity: '120.5',
+        unitPrice: '182.37',
+        pickupOrderNumber: 'PO-77',
+        ...dates,
+      }),
       rules.vasTransaction({
         key: 'FF-VAS-1',
         transporterCode: 'T20007',
@@ -222,7 +338,9 @@ describe('posting rules against the simulator', () => {
         const debit = lines.reduce((sum, l) => sum + numberToCents(l.Debit), 0n);
         expect(debit).toBe(numberToCents(Number(document.debitTotal)));
       }
-      expect(await sap.findByReference(document.entity, document.referenceField, document.key)).not.toBeNull();
+      expect(
+        await sap.findByReference(document.entity, document.referenceField, document.key),
+      ).not.toBeNull();
     }
     const stored = await sim.documents();
     expect(stored.invoices).toHaveLength(1);

@@ -3,7 +3,7 @@ import type { ListResponse } from '@ff/contract';
 import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
 import { http } from '@/lib/api-client';
 
-/** The four lists the dashboard counts (spec section 2), in card order. */
+/** The four lists the dashboard counts (docs/spec/product-spec.md section 2), in card order. */
 export const COUNTED_KINDS = [
   'salesInvoice',
   'firstJournal',
@@ -13,7 +13,7 @@ export const COUNTED_KINDS = [
 
 export type CountedKind = (typeof COUNTED_KINDS)[number];
 
-/** The number of records in a kind's list, fetched without params (spec section 7). */
+/** The number of records in a kind's list, fetched without params (docs/spec/product-spec.md section 7). */
 export async function getRecordCount(kind: CountedKind): Promise<number> {
   const response = await http.get<ListResponse<unknown>>(RECORD_KINDS_PLAIN[kind].apiPath);
   return response.data.data.length;

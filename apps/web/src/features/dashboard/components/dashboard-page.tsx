@@ -37,7 +37,7 @@ const CARDS: Card[] = [
   { kind: 'vasTransaction', title: 'Vas Transactions', description: AWAITING, icon: IconPackages },
 ];
 
-/** Counts of records awaiting posting, each card a link to its list (spec section 2). */
+/** Counts of records awaiting posting, each card a link to its list (docs/spec/product-spec.md section 2). */
 export function DashboardPage() {
   const { counts, isLoading, error } = useRecordCounts();
   return (

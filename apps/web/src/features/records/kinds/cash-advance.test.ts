@@ -1,7 +1,11 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { CashAdvanceRow } from '@ff/contract';
-import { initialCashAdvanceDraft, isCashAdvanceReady, toCashAdvancesBody } from './cash-advance';
+import {
+  initialAdvanceDraft as initialCashAdvanceDraft,
+  isAdvanceDraftReady as isCashAdvanceReady,
+} from '../advance-screen';
+import { toCashAdvancesBody } from './cash-advance';
 
 const NOW = new Date(2026, 2, 10, 9, 30);
 const row: CashAdvanceRow = {

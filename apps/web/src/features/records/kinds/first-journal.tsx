@@ -36,7 +36,7 @@ export default postingKind({
     postingDate: initialPostingDate(row.postingDate),
     supplierInvoiceNumber: row.supplierInvoiceNumber ?? '',
   }),
-  /** Spec section 5: a posting date in range and a supplier invoice number. */
+  /** docs/spec/product-spec.md section 5: a posting date in range and a supplier invoice number. */
   isReady: (row, draft) =>
     isPostingDateValid(draft.postingDate, row.documentDate) && draft.supplierInvoiceNumber.trim() !== '',
   toBody: (selected) => ({

@@ -4,24 +4,24 @@ import { draftColumn } from '@/components/posting/draft-column';
 import { ledgerColumn } from '@/components/posting/account-select';
 import { ofTrip, pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
 import { collectedQuantityColumn } from '@/components/posting/quantity-input';
-import { useLedgerChoice, type LedgerChoice } from '@/components/posting/ledger-accounts';
+import type { LedgerChoice } from '@/components/posting/ledger-accounts';
 import { amountColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
-import {
-  initialPostingDate,
-  isPostingDateValid,
-  toPostingDateValue,
-} from '@/components/posting/posting-date';
+import { toPostingDateValue } from '@/components/posting/posting-date';
 import { postingKind, type SelectedRow } from '@/components/posting/posting-kind';
 import { formatAmount } from '@/lib/format';
 import { advanceTripColumns } from '../advance-columns';
+import {
+  advanceScreen,
+  initialAdvanceDraft,
+  isAdvanceDraftReady,
+  type AdvanceDraft,
+  type AdvanceReadiness,
+} from '../advance-screen';
 
 type Row = RecordRowOf<'fuelAdvance'>;
 
-/** What the user enters per fuel advance before posting it. */
-export type FuelAdvanceDraft = {
-  postingDate: Date | null;
-  /** The petty-cash ledger (ledger account id). */
-  ledgerId: number | null;
+/** What the user enters per fuel advance before posting it: the advance's choices, quantity and order. */
+export type FuelAdvanceDraft = AdvanceDraft & {
   /** Decimal text as typed ('' when empty): at most the original quantity, up to 3 decimals. */
   collectedQuantity: string;
   /** The pickup order number the user types (sent as `orderNumber`). */
@@ -31,8 +31,7 @@ export type FuelAdvanceDraft = {
 /** Posting date now; what a failed row was last posted with, else empty inputs. */
 export function initialFuelAdvanceDraft(row: Row, now: Date = new Date()): FuelAdvanceDraft {
   return {
-    postingDate: initialPostingDate(row.postingDate, now),
-    ledgerId: row.onAccountId,
+    ...initialAdvanceDraft(row, now),
     collectedQuantity: row.collectedQuantity ?? '',
     pickupOrderNo: row.pickupOrderNo ?? '',
   };
@@ -51,21 +50,11 @@ export function fuelAdvanceTotal(
   return multiplyDecimal(draft.collectedQuantity.trim(), row.unitPrice);
 }
 
-/** Spec section 5: ledger (one of the loaded petty-cash accounts), collected quantity, pickup order number, posting date. */
-export function isFuelAdvanceReady(
-  row: Row,
-  draft: FuelAdvanceDraft,
-  ledgerIds: ReadonlySet<number>,
-  now: Date = new Date(),
-): boolean {
-  return (
-    isPostingDateValid(draft.postingDate, row.documentDate, now) &&
-    draft.ledgerId !== null &&
-    ledgerIds.has(draft.ledgerId) &&
-    isCollectedQuantityValid(row, draft.collectedQuantity) &&
-    draft.pickupOrderNo.trim() !== ''
-  );
-}
+/** docs/spec/product-spec.md section 5: ledger (one of the loaded petty-cash accounts), collected quantity, pickup order number, posting date. */
+export const isFuelAdvanceReady: AdvanceReadiness<Row, FuelAdvanceDraft> = (row, draft, ledgerIds, now) =>
+  isAdvanceDraftReady(row, draft, ledgerIds, now) &&
+  isCollectedQuantityValid(row, draft.collectedQuantity) &&
+  draft.pickupOrderNo.trim() !== '';
 
 /** The post body for the selected rows; the server recomputes the totals itself. */
 export function toFuelAdvancesBody(
@@ -88,9 +77,8 @@ export function toFuelAdvancesBody(
  */
 export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
   name: 'fuelAdvance',
-  section: 'Advance',
+  ...advanceScreen,
   tableLabel: 'Fuel advances',
-  pinning: { left: ['tripNumber'] },
   columns: [
     ...advanceTripColumns<Row>(),
     textColumn<Row>('orderNumber', 'Pickup Order No'),
@@ -108,7 +96,6 @@ export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
       render: (row, draft) => formatAmount(fuelAdvanceTotal(row, draft)),
     }),
   ],
-  useScreenData: () => useLedgerChoice('petty cash'),
   initialDraft: (row) => initialFuelAdvanceDraft(row),
   isReady: (row, draft, { ledgerIds }) => isFuelAdvanceReady(row, draft, ledgerIds),
   toBody: toFuelAdvancesBody,

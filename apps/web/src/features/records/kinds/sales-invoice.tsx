@@ -7,13 +7,13 @@ import {
   textColumn,
   valueColumn,
 } from '@/components/posting/posting-columns';
-import { initialDatedDraft, isDatedDraftReady, toPostingDateValue } from '@/components/posting/posting-date';
+import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/components/posting/posting-date';
 import { postingKind } from '@/components/posting/posting-kind';
 import type { PostingDraft } from '@/components/posting/use-posting-rows';
 
 type Row = RecordRowOf<'salesInvoice'>;
 
-/** Sales Invoices (spec sections 2 and 3): the entity's columns, the posting date as the only input. */
+/** Sales Invoices (docs/spec/product-spec.md sections 2 and 3): the entity's columns, the posting date as the only input. */
 export default postingKind({
   name: 'salesInvoice',
   section: 'Invoices',
@@ -34,13 +34,7 @@ export default postingKind({
     shownAmountColumn<Row>('amount', 'Amount'),
   ],
   initialDraft: initialDatedDraft,
-  // Spec section 5: a posting date between the start trip date and now.
+  // docs/spec/product-spec.md section 5: a posting date between the start trip date and now.
   isReady: isDatedDraftReady,
-  toBody: (selected) => ({
-    postSap: selected.map(({ row, draft }) => ({
-      saleInvoice: row.id,
-      // Selected rows are ready, so their posting date is set.
-      postingDate: toPostingDateValue(draft.postingDate!),
-    })),
-  }),
+  toBody: toDatedBody('saleInvoice'),
 });

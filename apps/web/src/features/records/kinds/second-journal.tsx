@@ -1,7 +1,7 @@
 import type { RecordRowOf } from '@ff/contract';
 import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
 import { dateTimeColumn, shownTextColumn } from '@/components/posting/posting-columns';
-import { initialDatedDraft, isDatedDraftReady, toPostingDateValue } from '@/components/posting/posting-date';
+import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/components/posting/posting-date';
 import { postingKind } from '@/components/posting/posting-kind';
 import type { PostingDraft } from '@/components/posting/use-posting-rows';
 import { identityColumns, invoiceAmountColumn } from '../transporter-columns';
@@ -27,10 +27,5 @@ export default postingKind({
   ],
   initialDraft: initialDatedDraft,
   isReady: isDatedDraftReady,
-  toBody: (selected) => ({
-    postSap: selected.map(({ row, draft }) => ({
-      transporterInvoice: row.id,
-      postingDate: toPostingDateValue(draft.postingDate!),
-    })),
-  }),
+  toBody: toDatedBody('transporterInvoice'),
 });

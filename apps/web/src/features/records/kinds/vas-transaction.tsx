@@ -33,7 +33,7 @@ const ACCOUNT_WIDTH = 290;
 
 /**
  * VAS Transactions: every column of the screen in the spec's order. Choosing a revenue account sets the
- * cost account of its category (spec section 4); the profit margin follows the collected quantity.
+ * cost account of its category (docs/spec/product-spec.md section 4); the profit margin follows the collected quantity.
  */
 export default postingKind<'vasTransaction', Draft, VasContext>({
   name: 'vasTransaction',
@@ -89,7 +89,7 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
     postingDateColumn<Row, Draft>(of),
     amountColumn<Row>('buyingUnitPrice', 'Unit Buying Price'),
     amountColumn<Row>('sellingUnitPrice', 'Unit Selling Price'),
-    // The header carries the formula in a tooltip (spec section 2).
+    // The header carries the formula in a tooltip (docs/spec/product-spec.md section 2).
     draftColumn<Row, Draft>({
       id: 'profitMargin',
       header: ProfitMarginHeader,

@@ -1,7 +1,8 @@
 import { schemaResolver } from '@mantine/form';
 import { createRoleBody, type CreateRoleBody } from '@ff/contract';
+import { toFormFieldErrors } from '@/lib/api-client';
 
-/** The add-role form (spec section 3): name and permission names. */
+/** The add-role form (docs/spec/product-spec.md section 3): name and permission names. */
 export type AddRoleFormValues = CreateRoleBody;
 
 export const ADD_ROLE_INITIAL_VALUES: AddRoleFormValues = { name: '', permissions: [] };
@@ -17,14 +18,12 @@ export const toCreateRoleBody = (values: AddRoleFormValues): CreateRoleBody => (
   permissions: values.permissions,
 });
 
-/** Server field names -> form fields; anything else has no field to sit on. */
-export function toAddRoleFormErrors(
-  serverErrors: Record<string, string>,
-): Partial<Record<keyof AddRoleFormValues, string>> {
-  const errors: Partial<Record<keyof AddRoleFormValues, string>> = {};
-  for (const [field, message] of Object.entries(serverErrors)) {
-    if (field === 'name') errors.name = message;
-    else if (field === 'permissions' || field.startsWith('permissions.')) errors.permissions ??= message;
-  }
-  return errors;
+/** Server field names -> form fields: `permissions` and its items (`permissions.0`) land on Permissions. */
+function formFieldOf(serverField: string): keyof AddRoleFormValues | undefined {
+  if (serverField === 'name') return 'name';
+  if (serverField === 'permissions' || serverField.startsWith('permissions.')) return 'permissions';
+  return undefined;
 }
+
+export const toAddRoleFormErrors = (serverErrors: Record<string, string>) =>
+  toFormFieldErrors(serverErrors, formFieldOf);

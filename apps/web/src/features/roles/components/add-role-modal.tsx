@@ -1,5 +1,4 @@
 import { MultiSelect, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
@@ -8,7 +7,6 @@ import {
   toAddRoleFormErrors,
   toCreateRoleBody,
   validateAddRoleForm,
-  type AddRoleFormValues,
 } from './add-role-form';
 
 export const ADD_ROLE_SUCCESS = 'Role has been added successfully';
@@ -17,12 +15,9 @@ const ADD_ROLE_FAILED = 'Failed to add the role. Please check the details and tr
 export function AddRoleModal({ opened, onClose }: ModalState) {
   const createRole = useCreateRole();
   const permissions = usePermissions({ enabled: opened });
-  const form = useForm<AddRoleFormValues>({
+  const { form, modal } = useCreateForm({
     initialValues: ADD_ROLE_INITIAL_VALUES,
     validate: validateAddRoleForm,
-  });
-  const { close, submit } = useCreateForm({
-    form,
     create: createRole,
     toBody: toCreateRoleBody,
     toFormErrors: toAddRoleFormErrors,
@@ -33,13 +28,7 @@ export function AddRoleModal({ opened, onClose }: ModalState) {
   const permissionNames = (permissions.data ?? []).map((permission) => permission.name);
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Add Role"
-      onSubmit={submit}
-      loading={createRole.isPending}
-    >
+    <FormModal opened={opened} title="Add Role" {...modal}>
       <TextInput label="Role Name" withAsterisk {...form.getInputProps('name')} />
       <MultiSelect
         label="Permissions"

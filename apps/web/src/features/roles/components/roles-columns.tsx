@@ -8,7 +8,7 @@ export const ROLE_STATUS_MESSAGES = {
   failed: 'Failed to update role status',
 } as const;
 
-/** Spec section 2; the switch stays locked until the PATCH and the list refetch have finished. */
+/** docs/spec/product-spec.md section 2; the switch stays locked until the PATCH and the list refetch have finished. */
 export const rolesColumns: ColumnDef<Role, any>[] = [
   { accessorKey: 'name', header: 'Name' },
   ...createdAndStatusColumns<Role>({ useToggle: useToggleRoleStatus, messages: ROLE_STATUS_MESSAGES }),

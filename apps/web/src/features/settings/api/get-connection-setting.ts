@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const connectionSettingQueryKey = ['connectionSetting'] as const;
 
-/** The first entry of the list is the connection in use (spec section 3); null when none exists. */
+/** The first entry of the list is the connection in use (docs/spec/product-spec.md section 3); null when none exists. */
 export async function getConnectionSetting(): Promise<ConnectionSetting | null> {
   const response = await api.get<ListResponse<ConnectionSetting>>('/connectionSetting');
   return response.data.data[0] ?? null;

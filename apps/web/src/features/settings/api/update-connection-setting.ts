@@ -7,7 +7,7 @@ export interface UpdateConnectionSettingInput extends UpdateConnectionSettingBod
   id: number;
 }
 
-/** A blank password keeps the stored one (architecture.md section 8). */
+/** A blank password keeps the stored one (docs/design/architecture.md section 8). */
 export async function updateConnectionSetting({
   id,
   ...body

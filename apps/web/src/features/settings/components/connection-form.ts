@@ -3,6 +3,7 @@ import {
   type ConnectionSetting,
   type UpdateConnectionSettingBody,
 } from '@ff/contract';
+import { toFormFieldErrors } from '@/lib/api-client';
 
 export interface ConnectionFormValues {
   companyDb: string;
@@ -53,12 +54,7 @@ export const toConnectionBody = (values: ConnectionFormValues): UpdateConnection
 });
 
 /** Server 422 fields that the form shows. */
-export function toConnectionFormErrors(
-  serverErrors: Record<string, string>,
-): Partial<Record<keyof ConnectionFormValues, string>> {
-  const errors: Partial<Record<keyof ConnectionFormValues, string>> = {};
-  for (const field of ['companyDb', 'username', 'password'] as const) {
-    if (serverErrors[field]) errors[field] = serverErrors[field];
-  }
-  return errors;
-}
+export const toConnectionFormErrors = (serverErrors: Record<string, string>) =>
+  toFormFieldErrors<keyof ConnectionFormValues>(serverErrors, (field) =>
+    field === 'companyDb' || field === 'username' || field === 'password' ? field : undefined,
+  );

@@ -8,7 +8,7 @@ export interface RoleOption {
   label: string;
 }
 
-/** Role choices of the add-user form: active roles only, value and label both the role name (spec section 3). */
+/** Role choices of the add-user form: active roles only, value and label both the role name (docs/spec/product-spec.md section 3). */
 export async function getRoleOptions(): Promise<RoleOption[]> {
   const roles = await getList<Role>('/roles');
   return roles

@@ -4,7 +4,7 @@ import { patchStatus, type ToggleStatusInput } from '@/lib/toggle-status';
 
 export const toggleUserStatus = (input: ToggleStatusInput) => patchStatus<User>('/toggleUser', input);
 
-/** Users flip locally after success (spec section 4): the cached lists are patched, not refetched. */
+/** Users flip locally after success (docs/spec/product-spec.md section 4): the cached lists are patched, not refetched. */
 export function useToggleUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({

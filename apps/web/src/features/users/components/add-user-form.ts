@@ -1,9 +1,10 @@
 import type { CreateUserBody } from '@ff/contract';
 import { AUTH_FIELD_MESSAGES, SIMPLE_EMAIL } from '@ff/contract/plain';
+import { toFormFieldErrors } from '@/lib/api-client';
 import { DEFAULT_COUNTRY, findCountryOption } from './country-options';
 import { hasPhoneDigits, toMobileNo } from './phone-number';
 
-/** The add-user form (spec section 3): firstName, lastName, email, mobileCode, mobileNo, role. */
+/** The add-user form (docs/spec/product-spec.md section 3): firstName, lastName, email, mobileCode, mobileNo, role. */
 export interface AddUserFormValues {
   firstName: string;
   lastName: string;
@@ -62,13 +63,5 @@ const SERVER_FIELD_TO_FORM_FIELD: Record<string, keyof AddUserFormValues> = {
   role: 'role',
 };
 
-export function toAddUserFormErrors(
-  serverErrors: Record<string, string>,
-): Partial<Record<keyof AddUserFormValues, string>> {
-  const errors: Partial<Record<keyof AddUserFormValues, string>> = {};
-  for (const [field, message] of Object.entries(serverErrors)) {
-    const formField = SERVER_FIELD_TO_FORM_FIELD[field];
-    if (formField && !errors[formField]) errors[formField] = message;
-  }
-  return errors;
-}
+export const toAddUserFormErrors = (serverErrors: Record<string, string>) =>
+  toFormFieldErrors(serverErrors, (field) => SERVER_FIELD_TO_FORM_FIELD[field]);

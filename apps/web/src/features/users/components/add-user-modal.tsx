@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
@@ -9,7 +8,6 @@ import {
   addUserValidation,
   toAddUserFormErrors,
   toCreateUserBody,
-  type AddUserFormValues,
 } from './add-user-form';
 import { CountryCodeSelect } from './country-code-select';
 
@@ -22,30 +20,20 @@ export type AddUserModalProps = ModalState;
 export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   const createUser = useCreateUser();
   const roles = useRoleOptions({ enabled: opened });
-  const form = useForm<AddUserFormValues>({
+  const { form, modal } = useCreateForm({
     initialValues: ADD_USER_INITIAL_VALUES,
     validate: addUserValidation,
-  });
-  const { setFieldValue } = form;
-  const onCountryChange = useCallback((code: string) => setFieldValue('mobileCode', code), [setFieldValue]);
-
-  const { close, submit } = useCreateForm({
-    form,
     create: createUser,
     toBody: toCreateUserBody,
     toFormErrors: toAddUserFormErrors,
     messages: { success: ADD_USER_SUCCESS, failed: ADD_USER_FAILED },
     onClose,
   });
+  const { setFieldValue } = form;
+  const onCountryChange = useCallback((code: string) => setFieldValue('mobileCode', code), [setFieldValue]);
 
   return (
-    <FormModal
-      opened={opened}
-      onClose={close}
-      title="Add User"
-      onSubmit={submit}
-      loading={createUser.isPending}
-    >
+    <FormModal opened={opened} title="Add User" {...modal}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="First Name" withAsterisk {...form.getInputProps('firstName')} />
         <TextInput label="Last Name" withAsterisk {...form.getInputProps('lastName')} />

@@ -5,7 +5,7 @@ export const DEFAULT_COUNTRY: TCountryCode = 'KE';
 export interface CountryOption {
   /** ISO 3166-1 alpha-2 code, the Select's value. */
   value: TCountryCode;
-  /** '(KE) +254' (spec section 2). */
+  /** '(KE) +254' (docs/spec/product-spec.md section 2). */
   label: string;
   name: string;
   flag: string;

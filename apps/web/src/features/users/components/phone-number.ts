@@ -5,7 +5,7 @@ export const hasPhoneDigits = (nationalNumber: string) => /\d/.test(nationalNumb
 
 /**
  * The `mobileNo` sent to the server: dial code plus number, e.g. '+254712345678'.
- * Lenient on purpose (spec section 5): libphonenumber-js normalises what it can parse (a Kenyan
+ * Lenient on purpose (docs/spec/product-spec.md section 5): libphonenumber-js normalises what it can parse (a Kenyan
  * '0712 345 678' loses its trunk 0, a typed '+255...' keeps its own country); anything it cannot
  * parse is sent as dial code plus the typed digits, and the server has the last word.
  */

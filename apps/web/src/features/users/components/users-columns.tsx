@@ -8,7 +8,7 @@ export const USER_STATUS_MESSAGES = {
   failed: 'Failed to update user status',
 } as const;
 
-/** Spec section 2's first column set; the switch locks while its PATCH runs. */
+/** docs/spec/product-spec.md section 2's first column set; the switch locks while its PATCH runs. */
 export const usersColumns: ColumnDef<User, any>[] = [
   { accessorKey: 'name', header: 'Full Name' },
   { accessorKey: 'email', header: 'Email' },

@@ -6,7 +6,7 @@ import type { VasFigures } from './vas-transaction-rows';
 
 export const PROFIT_MARGIN_FORMULA = 'Selling price × collected quantity − buying price × collected quantity';
 
-/** The 'Profit Margin' header with the formula in a tooltip (spec section 2); focusable for keyboard users. */
+/** The 'Profit Margin' header with the formula in a tooltip (docs/spec/product-spec.md section 2); focusable for keyboard users. */
 export function ProfitMarginHeader() {
   return (
     <Tooltip

@@ -13,7 +13,7 @@ export type VasContext = {
   revenueOptions: ComboboxItem[];
   /** The cost accounts offered next to a chosen revenue account (those of its category). */
   costOptionsFor: (revenueId: number | null) => ComboboxItem[];
-  /** Post Loss: without it, a row sold below cost is not sent (spec section 6). */
+  /** Post Loss: without it, a row sold below cost is not sent (docs/spec/product-spec.md section 6). */
   canPostLoss: boolean;
 };
 

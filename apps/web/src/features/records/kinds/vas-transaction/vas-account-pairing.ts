@@ -11,7 +11,7 @@ export const ACCOUNT_PAIRING_MESSAGES = {
 export type AccountPairing = { ok: true; costId: number } | { ok: false; message: string };
 
 /**
- * Spec section 4: choosing a revenue account sets the cost account to the one with the same category.
+ * docs/spec/product-spec.md section 4: choosing a revenue account sets the cost account to the one with the same category.
  * Either lookup can fail (the lists changed since they loaded, or the chart of accounts lacks a pair).
  */
 export function pairCostAccount(revenueId: number, accounts: VasAccounts): AccountPairing {

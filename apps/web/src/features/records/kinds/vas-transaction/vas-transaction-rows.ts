@@ -66,7 +66,7 @@ export const hasLoss = (selected: { row: VasTransactionRow; draft: VasTransactio
   selected.some(({ row, draft }) => isVasLoss(row, draft));
 
 /**
- * Spec section 5: revenue and cost accounts (loaded, of the same category, as the server requires),
+ * docs/spec/product-spec.md section 5: revenue and cost accounts (loaded, of the same category, as the server requires),
  * collected quantity, pickup order number and posting date.
  */
 export function isVasTransactionReady(

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import {
+  MONEY,
+  optionalDecimal,
+  optionalText,
+  partnerCode,
+  requiredText,
+} from '../../../imports/import-fields.js';
+import { containerFields, importCommon, type ImportPiece } from '../shared/import.js';
+import type { DemoPiece } from '../shared/demo.js';
+import { kes } from '../shared/demo.js';
+import { salesInvoices } from './table.js';
+
+export const salesInvoiceImport = {
+  name: 'sales-invoices',
+  noun: ['sales invoice', 'sales invoices'],
+  table: salesInvoices,
+  startedStatus: salesInvoices.status,
+  schema: (timeZone: string) =>
+    z.object({
+      ...importCommon(timeZone),
+      clientName: requiredText(200),
+      customerCode: partnerCode(),
+      cargoRef: optionalText(100),
+      clientRef: optionalText(100),
+      tripNumber: requiredText(50),
+      ...containerFields(),
+      truckNumber: optionalText(40),
+      route: optionalText(200),
+      amount: optionalDecimal(MONEY),
+    }),
+} as const satisfies ImportPiece;
+
+/** The trip's sales invoice: the customer billed the freight. */
+export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({
+  sourceId: sourceId('SI'),
+  documentDate: when(trip.startsAt),
+  clientName: trip.customer.name,
+  customerCode: trip.customer.code,
+  cargoRef: trip.cargoRef,
+  clientRef: trip.clientRef,
+  tripNumber: trip.number,
+  containerNumber: trip.containerNumber,
+  containerSize: trip.containerSize,
+  containerWeight: trip.containerWeight,
+  truckNumber: trip.truckNumber,
+  route: trip.route.name,
+  amount: kes(trip.salesCents),
+});

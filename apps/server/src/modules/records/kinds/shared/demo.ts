@@ -1,0 +1,40 @@
+import type { Route } from '../../../demo-data/catalogue.js';
+import type { Random } from '../../../demo-data/prng.js';
+
+/** One trip of the demo company: every kind's demo row of the trip is drawn from it. */
+export type Trip = {
+  dayOffset: number;
+  startsAt: Date;
+  route: Route;
+  customer: { code: string; name: string; short: string };
+  transporter: { code: string; name: string };
+  containerNumber: string;
+  containerSize: '20ft' | '40ft';
+  containerWeight: string;
+  truckNumber: string;
+  cargoRef: string;
+  clientRef: string;
+  salesCents: number;
+  transporterCents: number;
+  number: string;
+};
+
+/** What a kind's demo row is drawn with (modules/demo-data/demo-generator.ts). */
+export type DemoRowContext = {
+  random: Random;
+  trip: Trip;
+  /** A source id for the trip's row of this kind: DEMO-<seed>-<code>-<n>. */
+  sourceId(code: string): string;
+  /** An instant as the import API's date-time text in the demo's time zone. */
+  when(date: Date): string;
+  /** The trip's fuel depot, drawn once per trip by the first kind that asks. */
+  depot(): string;
+};
+
+/** A kind's demo-data piece: one row per trip, in the import API's JSON shape. */
+export type DemoPiece = (ctx: DemoRowContext) => Record<string, string | number | null>;
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+/** Integer cents as an exact decimal string. */
+export const kes = (cents: number) => `${Math.trunc(cents / 100)}.${pad(cents % 100, 2)}`;
+export const minutes = (n: number) => n * 60_000;

@@ -1,0 +1,34 @@
+import { MoneyError, parseScaled, toCents } from '../../../../erp/money.js';
+import { formatDay } from '../../../../lib/time.js';
+
+/** The document day of a record in the application's time zone ('yyyy-MM-dd'), SAP's TaxDate. */
+export const documentDay = (row: { documentDate: Date }, timeZone: string) =>
+  formatDay(row.documentDate, timeZone);
+
+/** A sentence when a stored amount cannot be posted (missing or zero: SAP refuses zero lines). */
+export function amountProblem(value: string | null, what: string): string | null {
+  if (value === null || value === '')
+    return `it has no ${what}; it cannot be posted until the source system sends one.`;
+  try {
+    if (toCents(value, what) <= 0n) return `its ${what} is zero; SAP does not accept a zero amount.`;
+  } catch (error) {
+    if (error instanceof MoneyError) return error.message;
+    throw error;
+  }
+  return null;
+}
+
+/** Quantities compare exactly at SAP's 6 decimals. */
+export const quantityOf = (value: string) => parseScaled(value, 6, 'Quantity');
+
+/** A sentence when the collected quantity is negative or more than the row's original quantity. */
+export function collectedQuantityProblem(collectedQuantity: string, originQuantity: string): string | null {
+  const collected = quantityOf(collectedQuantity);
+  if (collected < 0n) return 'the collected quantity cannot be negative.';
+  if (collected > quantityOf(originQuantity)) {
+    return `the collected quantity ${collectedQuantity} is more than the original quantity ${originQuantity}.`;
+  }
+  return null;
+}
+
+export const tripMemo = (row: { tripNumber: string | null }) => `Trip ${row.tripNumber ?? ''}`.trim();

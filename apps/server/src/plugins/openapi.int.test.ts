@@ -1,0 +1,140 @@
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { SYSTEM_ACTOR } from '../lib/audit-context.js';
+import { startPostingHarness, type PostingHarness } from '../test/posting-harness.js';
+import { caseOf, routeLabel, withQuery, type CaseContext } from '../test/route-cases.js';
+import type { TestClient } from '../test/test-client.js';
+import type { RouteCatalogueEntry } from './access.js';
+import { OPENAPI_DOCUMENT_URL, OPENAPI_UI_URL } from './openapi.js';
+
+type Operation = { responses: Record<string, { content?: unknown }>; security?: Record<string, string[]>[] };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, Record<string, string>> };
+};
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let h: PostingHarness;
+let ctx: CaseContext;
+let admin: TestClient;
+let doc: Document;
+beforeAll(async () => {
+  h = await startPostingHarness({ queue: true, worker: false });
+  const { token } = await h.app.services.apiTokens.create('openapi', {
+    actor: SYSTEM_ACTOR,
+    ip: '127.0.0.1',
+  });
+  ctx = { h, apiToken: token };
+  admin = await h.signInAsAdmin();
+  const response = await admin.get(OPENAPI_DOCUMENT_URL);
+  expect(response.status).toBe(200);
+  doc = response.body as Document;
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+/** The app's routes the document describes: every catalogued route but the document's and the docs' own. */
+const documented = () =>
+  h.app.routeCatalogue.filter(
+    (route) => route.url !== OPENAPI_DOCUMENT_URL && !route.url.startsWith(OPENAPI_UI_URL),
+  );
+const operationOf = (route: RouteCatalogueEntry): Operation | undefined =>
+  doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 and describes every route of the app with its answers (at least one success answer each)', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const routes = documented();
+    expect(routes.length).toBeGreaterThan(30);
+    const missing = routes.filter((route) => !operationOf(route)).map(routeLabel);
+    expect(missing, 'routes missing from the document').toEqual([]);
+    const undescribed = routes.filter(
+      (route) => !Object.keys(operationOf(route)!.responses).some((s) => /^2/.test(s)),
+    );
+    expect(
+      undescribed.map(routeLabel),
+      'routes that declare no schema.response for their success answer',
+    ).toEqual([]);
+  });
+
+  it('documents the session cookie, the CSRF header and the bearer token, and which routes take which', () => {
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'ff_session' });
+    expect(schemes.csrfHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
+    expect(schemes.bearerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const imports = documented().filter((route) => route.access.auth === 'apiToken');
+    expect(imports.map(routeLabel)).toContain('POST /api/v1/import/:kind');
+    for (const route of imports)
+      expect(operationOf(route)?.security, routeLabel(route)).toEqual([{ bearerToken: [] }]);
+    for (const route of documented().filter((r) => r.access.auth === 'user')) {
+      const expected = UNSAFE.has(route.method)
+        ? [{ sessionCookie: [], csrfHeader: [] }]
+        : [{ sessionCookie: [] }];
+      expect(operationOf(route)?.security, routeLabel(route)).toEqual(expected);
+    }
+  });
+
+  it("describes each route's answers truly: the answer to a valid request matches the schema declared for its status", async () => {
+    const mismatches: string[] = [];
+    for (const route of documented()) {
+      const routeCase = caseOf(route);
+      const request = await routeCase.valid(ctx);
+      const client = routeCase.ownsSession ? await h.signInAsAdmin() : admin;
+      const headers: Record<string, string> =
+        route.access.auth === 'apiToken' ? { authorization: `Bearer ${ctx.apiToken}` } : {};
+      const body =
+        request.body !== undefined ? { body: request.body } : UNSAFE.has(route.method) ? { body: {} } : {};
+      const response = await client.request({
+        method: route.method as 'GET',
+        url: withQuery(request),
+        headers,
+        ...body,
+      });
+      const schema = route.schema.response?.[String(response.status)] as ZodType | undefined;
+      const answer: unknown = response.body ?? undefined;
+      const parsed = schema?.safeParse(answer);
+      if (!schema)
+        mismatches.push(`${routeLabel(route)} answered ${response.status} but declares no schema for it`);
+      else if (!parsed?.success)
+        mismatches.push(`${routeLabel(route)} ${response.status}: ${parsed?.error.message}`);
+      // A schema that silently drops a field the route sends would describe less than the answer holds.
+      else if (!isDeepStrictEqual(parsed.data, answer))
+        mismatches.push(`${routeLabel(route)} ${response.status} sends fields its schema lacks`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('the document and Swagger UI are for signed-in users', () => {
+  it('answers 401 to anonymous callers on the document, the UI and its files', async () => {
+    const anonymous = h.client();
+    await anonymous.csrf();
+    for (const url of [
+      OPENAPI_DOCUMENT_URL,
+      OPENAPI_UI_URL,
+      `${OPENAPI_UI_URL}/`,
+      `${OPENAPI_UI_URL}/json`,
+      `${OPENAPI_UI_URL}/static/swagger-ui.css`,
+    ]) {
+      const response = await anonymous.get(url);
+      expect(response.status, url).toBe(401);
+      expect(typeof response.body?.message, url).toBe('string');
+    }
+  });
+
+  it('serves Swagger UI as HTML, under the app CSP, reading the same document', async () => {
+    const page = await admin.get(OPENAPI_UI_URL);
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
+    expect(page.text).toContain('swagger-ui-bundle.js');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(page.headers['cache-control']).toBe('no-store');
+    const script = await admin.get(`${OPENAPI_UI_URL}/static/swagger-ui-bundle.js`);
+    expect(script.status).toBe(200);
+    expect((await admin.get(`${OPENAPI_UI_URL}/json`)).body).toEqual(doc);
+  });
+});

@@ -1,0 +1,138 @@
+import { STATUS_CODES } from 'node:http';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { messageBody, validationErrorBody } from '@ff/contract';
+import { declareContextAccess, SESSION_COOKIE, type RouteAccess } from './access.js';
+
+/** Where the OpenAPI document and its browsable pages are served (signed-in users only). */
+export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
+export const OPENAPI_UI_URL = '/api/docs';
+
+const SIGNED_IN: RouteAccess = { auth: 'user', permission: null };
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The three ways a request proves who sends it (plugins/access.ts). */
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'The session cookie (HttpOnly): GET /sanctum/csrf-cookie issues an anonymous one, POST /login a signed-in one.',
+  },
+  csrfHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-XSRF-TOKEN',
+    description:
+      'The value of the XSRF-TOKEN cookie, sent back on every POST, PUT, PATCH and DELETE with the session cookie.',
+  },
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An API token of the transport management system's import: `Authorization: Bearer <token>` (no cookie, no CSRF).",
+  },
+} as const;
+
+/** The answers the app's plugins give on a route's behalf, each described once (errors.ts, access.ts, app.ts's rate limit). */
+const PLUGIN_ANSWERS = {
+  unauthenticated: messageBody.describe('Not signed in, or the account or its role is disabled.'),
+  badToken: messageBody.describe(
+    'No live API token in `Authorization: Bearer <token>` (answered with WWW-Authenticate: Bearer).',
+  ),
+  forbidden: messageBody.describe('The role lacks the permission the route needs; the message names it.'),
+  csrf: messageBody.describe('The X-XSRF-TOKEN header is missing or does not match the session.'),
+  invalid: validationErrorBody.describe('The request failed validation: one message per field.'),
+  tooMany: messageBody.describe(
+    'Too many requests from this address; try again after the Retry-After seconds.',
+  ),
+  other: messageBody.describe(
+    'Any other error (400 invalid JSON, 404, 413, 415, 500, 503 while the database is away): one sentence.',
+  ),
+};
+
+/** The security requirement of a route: who may call it and with what. */
+function securityOf(access: RouteAccess, method: string) {
+  if (access.auth === 'apiToken') return [{ bearerToken: [] }];
+  const csrf = UNSAFE.has(method) && !(access.auth === 'public' && access.csrf === false);
+  if (csrf) return [{ sessionCookie: [], csrfHeader: [] }];
+  return access.auth === 'user' ? [{ sessionCookie: [] }] : [];
+}
+
+/** The error answers the plugins give on this route, for statuses the route does not describe itself. */
+function pluginAnswersOf(access: RouteAccess, method: string): Record<string, ZodType> {
+  const answers: Record<string, ZodType> = {};
+  if (access.auth === 'apiToken') answers['401'] = PLUGIN_ANSWERS.badToken;
+  if (access.auth === 'user') answers['401'] = PLUGIN_ANSWERS.unauthenticated;
+  if (access.auth === 'user' && access.permission !== null) answers['403'] = PLUGIN_ANSWERS.forbidden;
+  if (securityOf(access, method).some((requirement) => 'csrfHeader' in requirement))
+    answers['419'] = PLUGIN_ANSWERS.csrf;
+  answers['422'] = PLUGIN_ANSWERS.invalid;
+  answers['429'] = PLUGIN_ANSWERS.tooMany;
+  answers.default = PLUGIN_ANSWERS.other;
+  return answers;
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * Each route's zod schemas to JSON Schema (fastify-type-provider-zod), completed with its security requirement
+ * and the plugins' error answers. Hidden routes (the docs' own) and routes without an access rule (the SPA's
+ * files) are left out.
+ */
+const transform: SwaggerTransform = (input) => {
+  const { route } = input;
+  const access = route.config?.access;
+  const method = String(route.method);
+  if (!access || input.schema?.hide) return { schema: { hide: true }, url: input.url };
+  const own = (input.schema?.response ?? {}) as Record<string, unknown>;
+  const response = { ...pluginAnswersOf(access, method), ...own };
+  const { schema, url } = zodTransform({ ...input, schema: { ...input.schema, response } });
+  const described = schema.response as Record<string, { description?: string }>;
+  for (const [status, answer] of Object.entries(described))
+    answer.description ??= STATUS_CODES[status] ?? 'Any other answer';
+  const security = securityOf(access, method);
+  return { schema: { ...schema, ...(security.length ? { security } : {}) } as FastifySchema, url };
+};
+
+/**
+ * The OpenAPI 3.1 document, generated from the zod route schemas: call it after the error plugin's compilers and
+ * before any route is registered, as the document holds the routes registered after it. The document and Swagger
+ * UI are served by registerOpenApiRoutes.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Freight Finance API',
+        version: '1.0.0',
+        description:
+          'Trip records from the transport management system, posted to SAP Business One exactly once.',
+      },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform,
+  });
+}
+
+/**
+ * The document at OPENAPI_DOCUMENT_URL and Swagger UI at OPENAPI_UI_URL, both for signed-in users only: register
+ * them with the other routes, after registerAccessControl. Swagger UI runs under the app's CSP as it is (its
+ * scripts and styles are files of our origin, and it fetches no validator badge).
+ */
+export async function registerOpenApiRoutes(app: FastifyInstance) {
+  await app.register(async (docs) => {
+    declareContextAccess(docs, SIGNED_IN);
+    // Like every API answer, the pages (and Swagger UI's files) are never cached.
+    docs.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    docs.get(OPENAPI_DOCUMENT_URL, { schema: { hide: true } }, async () => docs.swagger());
+    await docs.register(swaggerUi, { routePrefix: OPENAPI_UI_URL });
+  });
+}

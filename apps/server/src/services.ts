@@ -1,0 +1,278 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Env } from './config/env.js';
+import { createLogger } from './config/logger.js';
+import { sapPostingAccounts } from './config/sap-accounts.js';
+import { arrayRowsQuery, type Database } from './db/client.js';
+import { createDeferredWrites } from './db/connection-faults.js';
+import { createPostingRules } from './modules/records/kinds/index.js';
+import { createServiceLayerClient } from './erp/service-layer-client.js';
+import { mailJobSender, type MailJobHandler } from './jobs/mail.job.js';
+import { vasRecordsWithLiveJobs } from './jobs/queue.js';
+import { vasEnqueuer } from './jobs/vas-posting.job.js';
+import { SYSTEM_ACTOR } from './lib/audit-context.js';
+import { createMailer } from './mail/mailer.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createLedgerAccountsRepository } from './modules/accounts/ledger-accounts.repository.js';
+import { auditChainKey } from './modules/audits/audit-chain.js';
+import { createAuditRepository } from './modules/audits/audit.repository.js';
+import { createAuditService } from './modules/audits/audit.service.js';
+import { createAnonymousCsrf } from './modules/auth/anonymous-csrf.js';
+import { createAuditTally } from './modules/auth/audit-tally.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { createResetTokensRepository } from './modules/auth/reset-tokens.repository.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createApiTokensRepository } from './modules/imports/api-tokens.repository.js';
+import { createApiTokensService } from './modules/imports/api-tokens.service.js';
+import { createImportsRepository } from './modules/imports/imports.repository.js';
+import { createImportsService } from './modules/imports/imports.service.js';
+import { createPostingRepository } from './modules/posting/posting.repository.js';
+import { createPostingService } from './modules/posting/posting.service.js';
+import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
+import { sapGatewayFor } from './modules/posting/sap-gateway-adapter.js';
+import { bindRecordKinds } from './modules/records/bound-kinds.js';
+import { createRecordsRepository } from './modules/records/records.repository.js';
+import { createRolesRepository } from './modules/roles/roles.repository.js';
+import { createRolesService } from './modules/roles/roles.service.js';
+import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { createStoredSapCredentials, sapPasswordBox } from './modules/settings/stored-sap-credentials.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export type ServicesOptions = {
+  /** Where the services log; by default JSON lines on stdout at LOG_LEVEL. */
+  log?: FastifyBaseLogger | undefined;
+  /** The pg-boss queue that mail and VAS posts go through; without it mail is sent in the background and VAS posts answer 503. */
+  queue?: PgBoss | undefined;
+};
+
+/**
+ * The composition root of everything but HTTP: repositories and services on one database, for the API
+ * (app.ts puts routes on top), the queue worker (worker.ts) and the operator commands (cli.ts). Nothing runs
+ * until `start()` (the pruning timers and the posting sweeper); `close()` stops that and closes the SAP client
+ * and the mailer, once. The database and the queue belong to the caller, who closes them after.
+ */
+export function createServices(env: Env, database: Database, options: ServicesOptions = {}) {
+  const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
+  const { queue } = options;
+  const { db } = database;
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const sessions = createSessionRepository(db, {
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+    absoluteHours: env.SESSION_ABSOLUTE_HOURS,
+  });
+  const users = createUsersRepository(db);
+  const roles = createRolesRepository(db);
+  const tokens = createResetTokensRepository(db);
+  const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
+  // Mail and forgot-password requests go through the queue (jobs/mail.job.ts); without one, this process's background.
+  const mailJobs = queue ? mailJobSender(queue) : undefined;
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db,
+    log,
+    appKey: env.APP_KEY,
+    sendDelivery: mailJobs && ((mailId, tx) => mailJobs({ kind: 'deliver', mailId }, tx)),
+  });
+  const throttle = createLoginThrottle(db);
+  const anonymousCsrf = createAnonymousCsrf(env.APP_KEY);
+  const auth = createAuthService({
+    db,
+    appUrl,
+    sessions,
+    users,
+    tokens,
+    throttle,
+    tally: createAuditTally(db, audit),
+    anonymous: anonymousCsrf,
+    audit,
+    mailer,
+    queueResetRequest: mailJobs && ((email) => mailJobs({ kind: 'password-reset', email })),
+  });
+  const handleMailJob: MailJobHandler = (job) =>
+    job.kind === 'deliver' ? mailer.deliver(job.mailId) : auth.sendResetLink(job.email);
+  const usersService = createUsersService({
+    db,
+    timeZone: env.APP_TIMEZONE,
+    appUrl,
+    users,
+    roles,
+    sessions,
+    tokens,
+    audit,
+    mailer,
+  });
+  const rolesService = createRolesService({
+    db,
+    timeZone: env.APP_TIMEZONE,
+    roles,
+    sessions,
+    audit,
+    currentRoleOf: async (userId) => (await users.findById(userId))?.roleId,
+  });
+  // SAP Business One: one Service Layer client for everything; it reads the stored credentials (cached for a second).
+  const connectionSettings = createConnectionSettingsRepository(db);
+  const sapCredentials = createStoredSapCredentials(connectionSettings, sapPasswordBox(env.APP_KEY));
+  const sap = createServiceLayerClient({
+    baseUrl: env.SAP_SL_URL,
+    timeoutMs: env.SAP_TIMEOUT_MS,
+    caFile: env.SAP_CA_FILE,
+    credentials: sapCredentials.read,
+    logger: log.child({ component: 'sap' }),
+  });
+  const postingAccounts = sapPostingAccounts(env);
+  const postingRules = createPostingRules(postingAccounts);
+  const settings = createSettingsService({
+    db,
+    repository: connectionSettings,
+    credentials: sapCredentials,
+    sap,
+    audit,
+  });
+  const accounts = createAccountsService({
+    db,
+    repository: createLedgerAccountsRepository(db),
+    sap,
+    postingAccounts,
+    audit,
+  });
+
+  // Trip records in: the transport management system's import API (Bearer API tokens).
+  const apiTokens = createApiTokensService({ db, tokens: createApiTokensRepository(db), audit });
+  const imports = createImportsService({
+    db,
+    timeZone: env.APP_TIMEZONE,
+    imports: createImportsRepository(db),
+    audit,
+  });
+
+  // Trip records out: the lists still to post, and posting them to SAP exactly once (VAS through the queue).
+  const records = createRecordsRepository(db, env.APP_TIMEZONE, arrayRowsQuery(database));
+  const postingRepository = createPostingRepository(db);
+  const sapGateway = sapGatewayFor(sap);
+  // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
+  const deferredWrites = createDeferredWrites(log.child({ component: 'deferred-writes' }));
+  const posting = createPostingService({
+    db,
+    repository: postingRepository,
+    sap: () => sapGateway,
+    audit,
+    timeZone: env.APP_TIMEZONE,
+    concurrency: env.POSTING_CONCURRENCY,
+    sapTimeoutMs: env.SAP_TIMEOUT_MS,
+    deferred: deferredWrites,
+    log: log.child({ component: 'posting' }),
+  });
+  const kinds = bindRecordKinds({
+    db,
+    accounts: postingAccounts,
+    timeZone: env.APP_TIMEZONE,
+    ledgers: records.ledgerAccount,
+  });
+  // What the queue and the sweeper change on their own is audited as the system.
+  const auditAsSystem = (event: string) =>
+    audit.record({ actor: SYSTEM_ACTOR, ip: '127.0.0.1' }, event.slice(0, 4000));
+  const vasWorker = {
+    repository: postingRepository,
+    sap: () => sapGateway,
+    rules: kinds.vasTransaction.rules,
+    sapTimeoutMs: env.SAP_TIMEOUT_MS,
+    log: log.child({ component: 'vas-worker' }),
+    audit: auditAsSystem,
+  };
+  // Rows a crashed process left in flight are resolved by a look-up in SAP (modules/posting/posting-sweeper.ts).
+  const sweeper = createPostingSweeper({
+    repository: postingRepository,
+    sap: () => sapGateway,
+    sapTimeoutMs: env.SAP_TIMEOUT_MS,
+    liveQueuedRecords: queue ? vasRecordsWithLiveJobs(db) : undefined,
+    log: log.child({ component: 'posting-sweeper' }),
+    audit: auditAsSystem,
+  });
+
+  const background = backgroundWork(log, [
+    // Expired sessions and old sign-in failures are pruned every ten minutes.
+    {
+      everyMs: 10 * 60_000,
+      failure: 'Pruning failed',
+      run: () => Promise.all([sessions.pruneExpired(), throttle.prune()]),
+    },
+    // Totals of closed audit-tally windows (failed sign-ins, reset requests) are written within a minute or so.
+    { everyMs: 60_000, failure: 'Writing the audit totals failed', run: () => auth.flushAuditTallies() },
+  ]);
+  let stopSweeper: (() => Promise<void>) | undefined;
+  let closed: Promise<void> | undefined;
+
+  return {
+    env,
+    database,
+    log,
+    appUrl,
+    sessions,
+    anonymousCsrf,
+    imports,
+    apiTokens,
+    auth,
+    users: usersService,
+    roles: rolesService,
+    audit,
+    mailer,
+    mailJobs: handleMailJob,
+    sap,
+    postingRules,
+    settings,
+    accounts,
+    records,
+    kinds,
+    posting,
+    postingRepository,
+    /** What the VAS queue's worker needs (jobs/vas-worker.ts). */
+    vasWorker,
+    sweeper,
+    /** Enqueues VAS posts on the queue; undefined without one. */
+    enqueueVas: queue ? vasEnqueuer(queue) : undefined,
+    /** Starts the background work: the pruning and audit-total timers and the posting sweeper. */
+    start() {
+      if (stopSweeper || closed) return;
+      background.start();
+      stopSweeper = sweeper.start();
+    },
+    /** Stops the background work and closes the SAP client and the mailer; later calls wait for the first. */
+    close(): Promise<void> {
+      closed ??= (async () => {
+        background.stop();
+        await stopSweeper?.();
+        deferredWrites.close();
+        await mailer.close();
+        await sap.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+type Task = { everyMs: number; failure: string; run: () => Promise<unknown> };
+
+/** Timers that run tasks in the background of this process (not keeping it alive); a failure is logged. */
+function backgroundWork(log: FastifyBaseLogger, tasks: Task[]) {
+  const timers: NodeJS.Timeout[] = [];
+  return {
+    start() {
+      for (const task of tasks) {
+        const timer = setInterval(() => {
+          task.run().catch((err: unknown) => log.warn({ err }, task.failure));
+        }, task.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+    stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+    },
+  };
+}
