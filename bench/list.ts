@@ -15,25 +15,17 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { dayRange } from '../apps/server/src/lib/time.js';
-import { createRecordsRepository } from '../apps/server/src/modules/records/records.repository.js';
+import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import {
   numberOption,
-  loadSample,
   log,
   machineInfo,
   median,
-  percentile,
   round,
   runBenchmark,
   saveResult,
   tempDir,
   onCleanup,
-  type LoadSample,
 } from './lib/common.js';
 import {
   addDays,
@@ -42,10 +34,9 @@ import {
   postgresVersion,
   prepareDatabase,
   seedDemoRecords,
-  TIME_ZONE,
 } from './lib/database.js';
 import { signIn } from './lib/http.js';
-import { startProcess, tsxArgs } from './lib/processes.js';
+import { explain, runAutocannon, runScript, type Figures, type RunLoad } from './lib/list-runs.js';
 import { startApiServer } from './lib/servers.js';
 
 const ROWS = numberOption('rows', 100_000);
@@ -64,17 +55,8 @@ const LISTS = (['salesInvoice', 'firstJournal', 'cashAdvance', 'fuelAdvance', 'v
   }),
 );
 
-type Figures = {
-  p50: number;
-  p99: number;
-  mean: number;
-  reqPerSec: number;
-  calls: number;
-  bytesPerResponse: number;
-  load: LoadSample;
-  non2xx?: number;
-  errors?: number;
-};
+/** What every run of every list pushes. */
+const LOAD: RunLoad = { connections: CONNECTIONS, requests: REQUESTS };
 
 await runBenchmark('bench:list', 40 * 60_000, async () => {
   const machine = { ...machineInfo(), postgres: await postgresVersion() };
@@ -142,7 +124,7 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
     let sql = '';
     for (let r = 0; r < ROUNDS; r += 1) {
       // Baseline in its own process, with the server idle; then the drizzle variant (the API minus HTTP).
-      const baselineRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'pg');
+      const baselineRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'pg', LOAD);
       sql = baselineRun.raw.sql;
       if (baselineRun.raw.bodySha256 !== apiSha) {
         identicalBody = false;
@@ -150,8 +132,8 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
           `WARNING: baseline body differs from the API body (${baselineRun.raw.bodyBytes} vs ${Buffer.byteLength(apiBody)} bytes)`,
         );
       }
-      const drizzleRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'drizzle');
-      const api = await runAutocannon(target, cookie, Buffer.byteLength(apiBody));
+      const drizzleRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'drizzle', LOAD);
+      const api = await runAutocannon(target, cookie, Buffer.byteLength(apiBody), LOAD);
       rounds.push({ baseline: baselineRun.figures, drizzle: drizzleRun.figures, api });
     }
     const med = (pick: (round: (typeof rounds)[number]) => number) => round(median(rounds.map(pick)), 2);
@@ -202,114 +184,3 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
     );
   }
 });
-
-type ScriptResult = {
-  latencies: number[];
-  calls: number;
-  elapsedMs: number;
-  bytes: number;
-  bodyBytes: number;
-  bodySha256: string;
-  rows: number;
-  sql: string;
-};
-
-/** One run of bench/lib/list-baseline.ts (`pg`: the baseline; `drizzle`: the server's repository without HTTP). */
-async function runScript(
-  dir: string,
-  url: string,
-  list: RecordKindName,
-  fromDate: string,
-  toDate: string,
-  mode: 'pg' | 'drizzle',
-) {
-  const load = loadSample();
-  log(`${mode === 'pg' ? 'Baseline' : 'Drizzle variant'} ${list}: ${load.uptime}`);
-  const run = await startProcess({
-    name: `${mode}-${list}`,
-    command: process.execPath,
-    args: tsxArgs(
-      join('bench', 'lib', 'list-baseline.ts'),
-      JSON.stringify({
-        url,
-        list,
-        fromDate,
-        toDate,
-        connections: CONNECTIONS,
-        durationMs: 600_000,
-        maxCalls: REQUESTS,
-        mode,
-      }),
-    ),
-    ready: (line) =>
-      line.startsWith('BENCH_RESULT ') ? (JSON.parse(line.slice(13)) as ScriptResult) : undefined,
-    logFile: join(dir, `${mode}-${list}.log`),
-    timeoutMs: 900_000,
-  });
-  await run.exited;
-  const raw = run.ready;
-  const figures: Figures = {
-    p50: round(median(raw.latencies)),
-    p99: round(percentile(raw.latencies, 99)),
-    mean: round(raw.latencies.reduce((sum, v) => sum + v, 0) / raw.latencies.length),
-    reqPerSec: round(raw.calls / (raw.elapsedMs / 1000), 2),
-    calls: raw.calls,
-    bytesPerResponse: raw.bodyBytes,
-    load,
-  };
-  log(
-    `${mode}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.reqPerSec} calls/s over ${figures.calls} calls`,
-  );
-  return { figures, raw };
-}
-
-/** autocannon against the real server: 10 connections, REQUESTS requests, the session cookie. */
-async function runAutocannon(target: string, cookie: string, bytesPerResponse: number): Promise<Figures> {
-  const load = loadSample();
-  log(`API ${new URL(target).pathname}: ${load.uptime}`);
-  const result = await autocannon({
-    url: target,
-    connections: CONNECTIONS,
-    amount: REQUESTS,
-    timeout: 120,
-    headers: { cookie, accept: 'application/json' },
-  });
-  const api: Figures = {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mean: round(result.latency.mean),
-    reqPerSec: round(result.requests.total / result.duration, 2),
-    calls: result.requests.total,
-    bytesPerResponse,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    load,
-  };
-  log(
-    `api: p50 ${api.p50} ms, p99 ${api.p99} ms, ${api.reqPerSec} req/s over ${api.calls} requests (non-2xx ${api.non2xx}, errors ${api.errors})`,
-  );
-  if (api.non2xx || api.errors || api.calls < REQUESTS)
-    throw new Error(
-      `The API completed ${api.calls} of ${REQUESTS} requests (${api.non2xx} non-2xx, ${api.errors} errors).`,
-    );
-  return api;
-}
-
-async function explain(url: string, list: RecordKindName, fromDate: string, toDate: string) {
-  const drizzle = await openDatabase({ kind: 'postgres', url, max: 1 });
-  const { sql, params } = createRecordsRepository(drizzle.db, TIME_ZONE)
-    .statement(list, dayRange({ fromDate, toDate }, TIME_ZONE))
-    .toSQL();
-  await drizzle.close();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const result = await client.query<{ 'QUERY PLAN': string }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
-      values: params as unknown[],
-    });
-    return result.rows.map((r) => r['QUERY PLAN']);
-  } finally {
-    await client.end();
-  }
-}

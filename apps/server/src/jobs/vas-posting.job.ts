@@ -6,7 +6,7 @@ import type { KindRules } from '../modules/posting/kind-rules.js';
 import { postOne } from '../modules/posting/post-one.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
 import { leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
-import { isPosted } from '../modules/posting/posting.service.js';
+import { isPosted } from '../modules/posting/posting-outcomes.js';
 import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
 import { VAS_POSTING_QUEUE } from './queue.js';

@@ -1,0 +1,191 @@
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { postingAttempts } from '../../db/schema.js';
+import {
+  assignments,
+  idempotencyKey,
+  stateColumns,
+  type PostingStep,
+  type StepRow,
+  type StepState,
+} from './posting-steps.js';
+
+const CLAIMABLE = ['unposted', 'failed'] as const;
+
+/** Outcomes of an earlier attempt after which the document may exist in SAP: look the key up first. */
+const UNCERTAIN = ['pending', 'unknown', 'posted', 'found'] as const;
+
+/** A row locked for claiming, with its step's state and the status of the step it requires. */
+type Locked<S extends PostingStep> = { row: StepRow<S>; state: StepState; requiredStatus: string | null };
+
+/**
+ * SQL of claiming rows and holding them: locking and claiming the requested rows (one attempt each), and the
+ * lease of an open attempt while its poster works. Part of the posting repository (createPostingRepository
+ * spreads it in).
+ */
+export function createClaimQueries(db: Db) {
+  /** True when an attempt of this record before `attemptId` may have created the document in SAP. */
+  async function hadUncertainAttempt(
+    step: PostingStep,
+    recordId: number,
+    attemptId: number,
+  ): Promise<boolean> {
+    const [earlier] = await db
+      .select({ id: postingAttempts.id })
+      .from(postingAttempts)
+      .where(
+        and(
+          eq(postingAttempts.kind, step.kind),
+          eq(postingAttempts.recordId, recordId),
+          lt(postingAttempts.id, attemptId),
+          inArray(postingAttempts.outcome, [...UNCERTAIN]),
+        ),
+      )
+      .limit(1);
+    return earlier !== undefined;
+  }
+
+  const queries = {
+    /** Locks the requested rows for this transaction (in id order), so two posters of the same rows run one after the other. */
+    async lockRows<S extends PostingStep>(step: S, ids: number[], tx: Db): Promise<Locked<S>[]> {
+      if (!ids.length) return [];
+      // The status of the step this one requires (the first journal's, for the second), when it has one.
+      const requiredStatus = step.requiresPosted
+        ? sql<string | null>`${step.requiresPosted}`
+        : sql<null>`NULL`;
+      return (await tx
+        .select({ row: getTableColumns(step.table), state: stateColumns(step), requiredStatus })
+        .from(step.table)
+        .where(inArray(step.table.id, ids))
+        .orderBy(step.table.id)
+        .for('update')) as Locked<S>[];
+    },
+
+    /**
+     * Moves rows to `posting` (or `queued`) with the users' inputs and opens one attempt each, in the caller's
+     * transaction (the rows are locked by `lockRows`). Rows sharing a posting date and inputs move in one
+     * statement. Answers, per claimed record id, its attempt and whether SAP must be asked for the key before
+     * posting (an earlier attempt may have created the document); a row no longer claimable is left out.
+     */
+    async claimMany(
+      step: PostingStep,
+      inputs: { id: number; postingDate: string; extra?: Record<string, unknown> }[],
+      options: { userId: number | null; queued: boolean },
+      tx: Db,
+    ): Promise<Map<number, { attemptId: number; lookUpFirst: boolean }>> {
+      const claimedIds: number[] = [];
+      const groups = new Map<
+        string,
+        { postingDate: string; extra: Record<string, unknown>; ids: number[] }
+      >();
+      for (const input of inputs) {
+        const extra = input.extra ?? {};
+        const key = JSON.stringify([input.postingDate, extra]);
+        const group = groups.get(key) ?? { postingDate: input.postingDate, extra, ids: [] };
+        group.ids.push(input.id);
+        groups.set(key, group);
+      }
+      for (const group of groups.values()) {
+        const conditions = [inArray(step.table.id, group.ids), inArray(step.columns.status, [...CLAIMABLE])];
+        if (step.requiresPosted) conditions.push(eq(step.requiresPosted, 'posted'));
+        const updated = await tx
+          .update(step.table)
+          .set({
+            ...assignments(step, [
+              [step.columns.status, options.queued ? 'queued' : 'posting'],
+              [step.columns.postingDate, group.postingDate],
+              [step.columns.postedById, options.userId],
+            ]),
+            updatedAt: new Date(),
+            ...group.extra,
+          })
+          .where(and(...conditions))
+          .returning({ id: step.table.id });
+        for (const row of updated) claimedIds.push(row.id as number);
+      }
+      const claimed = new Map<number, { attemptId: number; lookUpFirst: boolean }>();
+      if (!claimedIds.length) return claimed;
+      // Earlier attempts first: every attempt that exists now is earlier than the ones opened below.
+      const uncertain = await tx
+        .selectDistinct({ recordId: postingAttempts.recordId })
+        .from(postingAttempts)
+        .where(
+          and(
+            eq(postingAttempts.kind, step.kind),
+            inArray(postingAttempts.recordId, claimedIds),
+            inArray(postingAttempts.outcome, [...UNCERTAIN]),
+          ),
+        );
+      const lookUp = new Set(uncertain.map((r) => r.recordId));
+      const attempts = await tx
+        .insert(postingAttempts)
+        .values(
+          claimedIds.map((id) => ({
+            kind: step.kind,
+            recordId: id,
+            idempotencyKey: idempotencyKey(step, id),
+            requestedById: options.userId,
+          })),
+        )
+        .returning({ id: postingAttempts.id, recordId: postingAttempts.recordId });
+      for (const attempt of attempts)
+        claimed.set(attempt.recordId, { attemptId: attempt.id, lookUpFirst: lookUp.has(attempt.recordId) });
+      return claimed;
+    },
+
+    /** `claimMany` for one row: its attempt's id, or null when the row is no longer claimable. */
+    async claim(
+      step: PostingStep,
+      input: {
+        id: number;
+        postingDate: string;
+        userId: number | null;
+        extra?: Record<string, unknown>;
+        queued?: boolean;
+      },
+      tx: Db,
+    ): Promise<number | null> {
+      const opened = await queries.claimMany(
+        step,
+        [input],
+        { userId: input.userId, queued: input.queued ?? false },
+        tx,
+      );
+      return opened.get(input.id)?.attemptId ?? null;
+    },
+
+    /**
+     * The poster is about to talk to SAP for this attempt: renews its lease, and answers whether SAP must
+     * be asked for the key first (an earlier attempt of the record may have created the document). Answers
+     * null when the attempt is no longer open (someone else resolved the row): then nothing may be posted.
+     */
+    async begin(
+      step: PostingStep,
+      recordId: number,
+      attemptId: number,
+      known?: { lookUpFirst: boolean },
+    ): Promise<{ lookUpFirst: boolean } | null> {
+      const renewed = await db
+        .update(postingAttempts)
+        .set({ startedAt: new Date() })
+        .where(and(eq(postingAttempts.id, attemptId), eq(postingAttempts.outcome, 'pending')))
+        .returning({ id: postingAttempts.id });
+      if (!renewed.length) return null;
+      return {
+        lookUpFirst: known ? known.lookUpFirst : await hadUncertainAttempt(step, recordId, attemptId),
+      };
+    },
+
+    hadUncertainAttempt,
+
+    /** Renews the leases of these attempts (those still open), while their poster works on them. */
+    async renewLeases(attemptIds: number[]): Promise<void> {
+      if (!attemptIds.length) return;
+      await db
+        .update(postingAttempts)
+        .set({ startedAt: new Date() })
+        .where(and(inArray(postingAttempts.id, attemptIds), eq(postingAttempts.outcome, 'pending')));
+    },
+  };
+  return queries;
+}
