@@ -1,18 +1,21 @@
 import { join } from 'node:path';
 import { commandEnv } from './config/app-key.js';
 import { loadEnv } from './config/env.js';
-import { openDatabase, runMigrations } from './db/client.js';
+import { createLogger } from './config/logger.js';
+import { openDatabase, runMigrations, type Database } from './db/client.js';
+import type { CliCommand, CliEnv } from './lib/cli-command.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { accountCommands } from './modules/accounts/accounts.commands.js';
 import { auditCommands } from './modules/audits/audits.commands.js';
 import { demoDataCommands } from './modules/demo-data/demo-data.commands.js';
-import { importCommands, type CliCommand } from './modules/imports/imports.commands.js';
+import { importCommands } from './modules/imports/imports.commands.js';
+import { createServices, type Services } from './services.js';
 
 /**
  * Operator commands: `node dist/cli.js <command>`. In embedded mode stop the server first: PGlite's data
  * directory belongs to one process at a time (lib/data-dir-lock.ts refuses to open a directory in use).
  */
-const commands: Record<string, CliCommand> = {
+const commands: Record<string, CliCommand<Services>> = {
   ...importCommands,
   ...demoDataCommands,
   ...accountCommands,
@@ -47,9 +50,25 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: join(env.DATA_DIR, 'pgdata') });
   try {
     await runMigrations(database);
-    process.exitCode = await command.run(database, args, env);
+    process.exitCode = await runOnServices(command, env, database, args);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Runs a command on the services the API and the worker use, without HTTP, built on the environment its
+ * set-up answers; they log nothing, so what is printed is the command's own. Closes them, then the set-up.
+ */
+async function runOnServices(command: CliCommand<Services>, env: CliEnv, database: Database, args: string[]) {
+  const setUp = await command.setUp?.(env);
+  const servicesEnv = setUp?.env ?? env;
+  const services = createServices(servicesEnv, database, { log: createLogger(false) });
+  try {
+    return await command.run({ ...services, env: servicesEnv }, args);
+  } finally {
+    await services.close();
+    await setUp?.close();
   }
 }
 

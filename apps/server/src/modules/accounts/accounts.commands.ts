@@ -1,32 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { sapPostingAccounts } from '../../config/sap-accounts.js';
-import type { Database } from '../../db/client.js';
-import { startEmbeddedSimulator, type EmbeddedSimulator } from '../../erp/embedded-simulator.js';
-import { createServiceLayerClient, type ServiceLayerClient } from '../../erp/service-layer-client.js';
+import { startEmbeddedSimulator } from '../../erp/embedded-simulator.js';
+import { commandLineContext, userPath, type CliCommand } from '../../lib/cli-command.js';
 import { HttpError } from '../../lib/errors.js';
-import { auditChainKey } from '../audits/audit-chain.js';
-import { createAuditRepository } from '../audits/audit.repository.js';
-import { createAuditService } from '../audits/audit.service.js';
-import { commandLineContext, userPath, type CliCommand, type CliEnv } from '../imports/imports.commands.js';
-import { createConnectionSettingsRepository } from '../settings/connection-settings.repository.js';
-import { createStoredSapCredentials, sapPasswordBox } from '../settings/stored-sap-credentials.js';
-import { createAccountsService, type ImportReport } from './accounts.service.js';
+import type { AccountsService, ImportReport } from './accounts.service.js';
 import { CsvFileError, REQUIRED_COLUMNS } from './ledger-accounts-csv.js';
-import { createLedgerAccountsRepository } from './ledger-accounts.repository.js';
-
-function accountsService(database: Database, sap: ServiceLayerClient, env: CliEnv) {
-  return createAccountsService({
-    db: database.db,
-    repository: createLedgerAccountsRepository(database.db),
-    sap,
-    postingAccounts: sapPostingAccounts(env),
-    audit: createAuditService(
-      createAuditRepository(database.db, auditChainKey(env.APP_KEY)),
-      env.APP_TIMEZONE,
-    ),
-  });
-}
 
 export function formatAccountsImport(report: ImportReport, source: string): string {
   const lines = [
@@ -36,10 +14,11 @@ export function formatAccountsImport(report: ImportReport, source: string): stri
   return lines.join('\n');
 }
 
-export const accountCommands: Record<string, CliCommand> = {
+/** The ledger-account commands, on the accounts service (whose SAP client is the services' one). */
+export const accountCommands: Record<string, CliCommand<{ accounts: AccountsService }>> = {
   'accounts:import': {
     help: `Imports ledger accounts from a CSV (${REQUIRED_COLUMNS.join(', ')}[, isActive]); upserts by accountNumber.`,
-    async run(database, args, env) {
+    async run({ accounts }, args) {
       const [file] = args;
       if (!file) {
         console.error(
@@ -55,14 +34,8 @@ export const accountCommands: Record<string, CliCommand> = {
         console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
         return 1;
       }
-      // Importing never calls SAP; the client is only there to satisfy the service.
-      const sap = createServiceLayerClient({ baseUrl: undefined, credentials: async () => null });
       try {
-        const report = await accountsService(database, sap, env).importCsv(
-          text,
-          basename(path),
-          commandLineContext(),
-        );
+        const report = await accounts.importCsv(text, basename(path), commandLineContext());
         const output = formatAccountsImport(report, basename(path));
         if (report.rejected.length) console.error(output);
         else console.log(output);
@@ -71,34 +44,22 @@ export const accountCommands: Record<string, CliCommand> = {
         if (!(error instanceof CsvFileError)) throw error;
         console.error(`${basename(path)}: ${error.message}`);
         return 1;
-      } finally {
-        await sap.close();
       }
     },
   },
 
   'accounts:check': {
     help: "Checks every active ledger account and the posting accounts against SAP's chart of accounts.",
-    async run(database, _args, env) {
-      let simulator: EmbeddedSimulator | undefined;
-      if (!env.SAP_SL_URL) {
-        simulator = await startEmbeddedSimulator({ dataDir: env.DATA_DIR, port: 0 });
-        console.log(
-          `SAP_SL_URL is not set: checking against the embedded simulator (${simulator.stateFile}).`,
-        );
-      }
-      const credentials = createStoredSapCredentials(
-        createConnectionSettingsRepository(database.db),
-        sapPasswordBox(env.APP_KEY),
-      );
-      const sap = createServiceLayerClient({
-        baseUrl: env.SAP_SL_URL ?? simulator?.url,
-        timeoutMs: env.SAP_TIMEOUT_MS,
-        caFile: env.SAP_CA_FILE,
-        credentials: credentials.read,
-      });
+    // Without SAP_SL_URL the check asks the embedded simulator (on its state in DATA_DIR, as `npm start` does).
+    async setUp(env) {
+      if (env.SAP_SL_URL) return undefined;
+      const simulator = await startEmbeddedSimulator({ dataDir: env.DATA_DIR, port: 0 });
+      console.log(`SAP_SL_URL is not set: checking against the embedded simulator (${simulator.stateFile}).`);
+      return { env: { ...env, SAP_SL_URL: simulator.url }, close: () => simulator.close() };
+    },
+    async run({ accounts }) {
       try {
-        const result = await accountsService(database, sap, env).sapCheck();
+        const result = await accounts.sapCheck();
         const count = result.problems.length + result.postingAccountProblems.length;
         console.log(
           `${result.checked} active ledger accounts checked against SAP Business One; ${count} problem(s).`,
@@ -112,9 +73,6 @@ export const accountCommands: Record<string, CliCommand> = {
         if (!(error instanceof HttpError)) throw error;
         console.error(error.message);
         return 1;
-      } finally {
-        await sap.close();
-        await simulator?.close();
       }
     },
   },

@@ -1,12 +1,6 @@
-import type { Database } from '../../db/client.js';
-import type { CliCommand, CliEnv } from '../imports/imports.commands.js';
-import { auditChainKey, formatAnchor, parseAnchor, type AuditAnchor } from './audit-chain.js';
-import { createAuditRepository } from './audit.repository.js';
-import { createAuditService, type ChainReport } from './audit.service.js';
-
-function auditService(database: Database, env: CliEnv) {
-  return createAuditService(createAuditRepository(database.db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
-}
+import type { CliCommand } from '../../lib/cli-command.js';
+import { formatAnchor, parseAnchor, type AuditAnchor } from './audit-chain.js';
+import type { AuditService, ChainReport } from './audit.service.js';
 
 /** `--anchor <id>:<mac>` (repeatable, or `--anchor=<id>:<mac>`); anything else is a usage error. */
 function anchorsOf(args: string[]): AuditAnchor[] {
@@ -30,10 +24,11 @@ function reportBroken(report: ChainReport) {
   for (const item of report.breaks) console.error(`  row ${item.id}: ${item.reason}`);
 }
 
-export const auditCommands: Record<string, CliCommand> = {
+/** The audit log's commands, on the audit service. */
+export const auditCommands: Record<string, CliCommand<{ audit: AuditService }>> = {
   'audit:verify': {
     help: "Verifies the audit log's chain and lists every row that fails; --anchor <id>:<mac> also checks a kept head.",
-    async run(database, args, env) {
+    async run({ audit }, args) {
       let anchors: AuditAnchor[];
       try {
         anchors = anchorsOf(args);
@@ -41,7 +36,7 @@ export const auditCommands: Record<string, CliCommand> = {
         console.error((error as Error).message);
         return 2;
       }
-      const report = await auditService(database, env).verify({ anchors });
+      const report = await audit.verify({ anchors });
       if (report.breaks.length > 0) {
         reportBroken(report);
         return 1;
@@ -55,8 +50,8 @@ export const auditCommands: Record<string, CliCommand> = {
   },
   'audit:anchor': {
     help: "Prints the audit log's head (<id>:<mac>) to keep outside this server; audit:verify --anchor checks it later.",
-    async run(database, _args, env) {
-      const report = await auditService(database, env).verify();
+    async run({ audit }) {
+      const report = await audit.verify();
       if (report.breaks.length > 0) {
         console.error('Not anchoring a chain that does not verify:');
         reportBroken(report);

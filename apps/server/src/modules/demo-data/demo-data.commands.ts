@@ -1,13 +1,8 @@
 import { isoDay } from '@ff/contract';
 import { loadEnv } from '../../config/env.js';
-import type { Database } from '../../db/client.js';
-import {
-  commandLineContext,
-  createImportServices,
-  userPath,
-  type CliCommand,
-} from '../imports/imports.commands.js';
+import { commandLineContext, userPath, type CliCommand } from '../../lib/cli-command.js';
 import { KIND_NOUNS } from '../imports/import-schemas.js';
+import type { ImportsService } from '../imports/imports.service.js';
 import { createDemoDataService, generateDemoSet, writeDemoFiles } from './demo-data.service.js';
 import { MAX_DEMO_COUNT } from './demo-generator.js';
 
@@ -48,7 +43,8 @@ async function writeToFiles(args: DemoArgs & { out: string }): Promise<number> {
   return 0;
 }
 
-export const demoDataCommands: Record<string, CliCommand> = {
+/** The demo-data command: writes the set to files (offline) or loads it through the import service. */
+export const demoDataCommands: Record<string, CliCommand<{ imports: ImportsService }>> = {
   'demo-data': {
     help: 'demo-data [--count N] [--seed S] [--today yyyy-MM-dd] [--out DIR]: deterministic demo records; with --out writes JSON files, else loads them.',
     runOffline(args) {
@@ -59,13 +55,12 @@ export const demoDataCommands: Record<string, CliCommand> = {
       }
       return parsed.out ? writeToFiles({ ...parsed, out: parsed.out }) : undefined;
     },
-    async run(database: Database, args, env) {
+    async run({ imports, env }, args) {
       const parsed = parseDemoArgs(args);
       if (typeof parsed === 'string') {
         console.error(`${parsed}\n${USAGE}`);
         return 2;
       }
-      const { imports } = createImportServices(database, env);
       const demo = createDemoDataService({ imports, timeZone: env.APP_TIMEZONE });
       const reports = await demo.load(
         generateDemoSet(parsed, env.APP_TIMEZONE),
