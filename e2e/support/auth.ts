@@ -18,6 +18,15 @@ export const PASSWORD_LINK = /(https?:\/\/[^\s"<>]+\/password-reset\/[^\s"<>]+)/
 /** A short random suffix for unique e-mails and role names (specs share one server). */
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** The server's answer to a wrong e-mail or password. */
+export const CREDENTIALS_FAILED = 'These credentials do not match our records.';
+
+/** Types an e-mail and a password into the login form (without submitting it). */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+}
+
 /**
  * Signs in through the login form and waits for the dashboard.
  * Either `signIn(page, email, password)` or `signIn(page, { email, password })`; no credentials = the admin.
@@ -29,8 +38,7 @@ export async function signIn(
 ): Promise<void> {
   const creds: Credentials = typeof who === 'string' ? { email: who, password: password ?? '' } : who;
   await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(creds.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(creds.password);
+  await fillLogin(page, creds.email, creds.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

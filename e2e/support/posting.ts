@@ -1,6 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './auth';
+import { recordToasts } from './toast-log';
 
-/** Helpers shared by the posting screens' specs (sales, transporter invoices). */
+/** Helpers shared by the posting screens' specs (sales, transporter invoices, cash, fuel, VAS). */
 
 const MONTHS = [
   'January',
@@ -68,4 +70,17 @@ export async function pickPostingDay(page: Page, tripNumber: string, date: Date)
   await dropdown.getByRole('button', { name: dayLabel(date), exact: true }).click();
   await dropdown.getByRole('button', { name: 'Confirm posting date' }).click();
   await expect(dropdown).toBeHidden();
+}
+
+/**
+ * The setup of a describe block for a screen of row inputs (cash, fuel, VAS): more time per test, toasts
+ * recorded from page load on (`expectToastShown`), the administrator signed in before each test.
+ */
+export function setUpRowInputScreen(): void {
+  // Pages of 100 rows of inputs; a busy CI machine needs more than the default minute per test.
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(recordToasts);
+    await signIn(page);
+  });
 }
