@@ -67,17 +67,24 @@ export function parseDecimal(input: unknown, rule: DecimalRule): { value: string
   return { value: `${integer}.${fraction.padEnd(rule.scale, '0')}` };
 }
 
-function decimalSchema<Nullable extends boolean>(rule: DecimalRule, nullable: Nullable) {
+/**
+ * A field read by `parse`: a blank value is null when `nullable`, else "required"; what `parse` refuses is
+ * reported with its error.
+ */
+function parsedField<T, Nullable extends boolean>(
+  parse: (input: unknown) => { value: T } | { error: string },
+  nullable: Nullable,
+) {
   // A missing key reaches the transform as null: zod 4 refuses a transform's undefined input as "nonoptional".
   return z
     .preprocess((input) => input ?? null, z.unknown())
-    .transform((input, ctx): Nullable extends true ? string | null : string => {
+    .transform((input, ctx): Nullable extends true ? T | null : T => {
       if (isBlank(input)) {
         if (nullable) return null as never;
         ctx.addIssue({ code: 'custom', message: 'required' });
         return z.NEVER;
       }
-      const parsed = parseDecimal(input, rule);
+      const parsed = parse(input);
       if ('error' in parsed) {
         ctx.addIssue({ code: 'custom', message: parsed.error });
         return z.NEVER;
@@ -86,8 +93,9 @@ function decimalSchema<Nullable extends boolean>(rule: DecimalRule, nullable: Nu
     });
 }
 
-export const requiredDecimal = (rule: DecimalRule) => decimalSchema(rule, false);
-export const optionalDecimal = (rule: DecimalRule) => decimalSchema(rule, true);
+export const requiredDecimal = (rule: DecimalRule) =>
+  parsedField((input) => parseDecimal(input, rule), false);
+export const optionalDecimal = (rule: DecimalRule) => parsedField((input) => parseDecimal(input, rule), true);
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -129,21 +137,9 @@ export function parseDocumentDate(input: unknown, timeZone: string): { value: Da
   return Number.isNaN(value.getTime()) ? { error: `has an invalid offset "${offset}"` } : { value };
 }
 
+/** The record's document date (`parseDocumentDate`), required. */
 export const documentDate = (timeZone: string) =>
-  z
-    .preprocess((input) => input ?? null, z.unknown())
-    .transform((input, ctx): Date => {
-      if (isBlank(input)) {
-        ctx.addIssue({ code: 'custom', message: 'required' });
-        return z.NEVER;
-      }
-      const parsed = parseDocumentDate(input, timeZone);
-      if ('error' in parsed) {
-        ctx.addIssue({ code: 'custom', message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.value;
-    });
+  parsedField((input) => parseDocumentDate(input, timeZone), false);
 
 /** A container number checked against ISO 6346, stored without spaces; null when not given. */
 export const containerNumber = () =>

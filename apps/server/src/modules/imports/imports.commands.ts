@@ -1,64 +1,10 @@
-import { userInfo } from 'node:os';
-import { basename, resolve } from 'node:path';
-import type { CommandEnv } from '../../config/app-key.js';
-import type { Env } from '../../config/env.js';
-import type { Database } from '../../db/client.js';
-import type { AuditContext } from '../../lib/audit-context.js';
+import { basename } from 'node:path';
+import { commandLineContext, userPath, type CliCommand } from '../../lib/cli-command.js';
 import { formatDateTime } from '../../lib/time.js';
-import { auditChainKey } from '../audits/audit-chain.js';
-import { createAuditRepository } from '../audits/audit.repository.js';
-import { createAuditService } from '../audits/audit.service.js';
-import { createApiTokensRepository } from './api-tokens.repository.js';
-import { ApiTokenError, createApiTokensService } from './api-tokens.service.js';
+import { ApiTokenError, type ApiTokensService } from './api-tokens.service.js';
 import { ImportFileError, readImportFile } from './import-file.js';
 import { IMPORT_KINDS, isImportKind, KIND_NOUNS } from './import-schemas.js';
-import { createImportsRepository } from './imports.repository.js';
-import { createImportsService, type ImportReport } from './imports.service.js';
-
-/** The server's environment as an operator command sees it (src/cli.ts resolves APP_KEY once for all). */
-export type CliEnv = CommandEnv<Env>;
-
-/** An operator command of src/cli.ts. */
-export type CliCommand = {
-  help: string;
-  run: (database: Database, args: string[], env: CliEnv) => Promise<number>;
-  /** Runs the command without opening the database, or answers undefined when this invocation needs it. */
-  runOffline?: (args: string[]) => Promise<number> | undefined;
-};
-
-/** Paths on the command line mean the folder the operator ran npm in (npm runs scripts elsewhere). */
-export const userPath = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
-
-/** The audit actor of operator commands: who ran them on this machine. */
-export function commandLineContext(): AuditContext {
-  let who = '';
-  try {
-    who = userInfo().username;
-  } catch {
-    // No user name in some containers; the audit entry still says it came from the command line.
-  }
-  return { actor: { id: null, name: who ? `Command line (${who})` : 'Command line' }, ip: '127.0.0.1' };
-}
-
-export function createImportServices(database: Database, env: CliEnv) {
-  const audit = createAuditService(
-    createAuditRepository(database.db, auditChainKey(env.APP_KEY)),
-    env.APP_TIMEZONE,
-  );
-  return {
-    imports: createImportsService({
-      db: database.db,
-      timeZone: env.APP_TIMEZONE,
-      imports: createImportsRepository(database.db),
-      audit,
-    }),
-    tokens: createApiTokensService({
-      db: database.db,
-      tokens: createApiTokensRepository(database.db),
-      audit,
-    }),
-  };
-}
+import type { ImportReport, ImportsService } from './imports.service.js';
 
 /** The report for a person: totals, then every rejected row with its line (CSV) or index (JSON) and reasons. */
 export function formatImportReport(report: ImportReport, source: string): string {
@@ -76,10 +22,14 @@ export function formatImportReport(report: ImportReport, source: string): string
 
 const usageOfImport = `Usage: import <kind> <file.csv|file.json> [--json]\n  kinds: ${IMPORT_KINDS.join(', ')}`;
 
-export const importCommands: Record<string, CliCommand> = {
+/** The import and API-token commands, on the import and token services. */
+export const importCommands: Record<
+  string,
+  CliCommand<{ imports: ImportsService; apiTokens: ApiTokensService }>
+> = {
   import: {
     help: 'import <kind> <file.csv|file.json> [--json]: validates and upserts trip records; exit 1 if any row is rejected.',
-    async run(database, args, env) {
+    async run({ imports }, args) {
       const asJson = args.includes('--json');
       const [kind, file] = args.filter((arg) => arg !== '--json');
       if (!kind || !file || !isImportKind(kind)) {
@@ -87,7 +37,6 @@ export const importCommands: Record<string, CliCommand> = {
         return 2;
       }
       const path = userPath(file);
-      const { imports } = createImportServices(database, env);
       let parsed;
       try {
         parsed = await readImportFile(kind, path);
@@ -114,35 +63,26 @@ export const importCommands: Record<string, CliCommand> = {
 
   'tokens:create': {
     help: 'tokens:create <name>: creates an API token for the import API and prints it once.',
-    async run(database, args, env) {
+    async run({ apiTokens }, args) {
       const name = args.join(' ').trim();
       if (!name) {
         console.error('Usage: tokens:create <name>   e.g. tokens:create tms');
         return 2;
       }
-      try {
-        const { record, token } = await createImportServices(database, env).tokens.create(
-          name,
-          commandLineContext(),
-        );
+      return refusedTokenAsExit1(async () => {
+        const { record, token } = await apiTokens.create(name, commandLineContext());
         console.log(
           `API token ${record.id} "${record.name}" created. Copy it now; it is not shown again:\n\n  ${token}\n`,
         );
         console.log(`Send it as: Authorization: Bearer ${token.slice(0, 8)}...`);
-        return 0;
-      } catch (error) {
-        if (!(error instanceof ApiTokenError)) throw error;
-        console.error(error.message);
-        return 1;
-      }
+      });
     },
   },
 
   'tokens:list': {
     help: 'tokens:list: lists API tokens (never the tokens themselves) with their last use.',
-    async run(database, _args, env) {
-      const { tokens } = createImportServices(database, env);
-      const rows = await tokens.list();
+    async run({ apiTokens, env }) {
+      const rows = await apiTokens.list();
       if (rows.length === 0) {
         console.log('No API tokens. Create one with tokens:create <name>.');
         return 0;
@@ -172,21 +112,28 @@ export const importCommands: Record<string, CliCommand> = {
 
   'tokens:revoke': {
     help: 'tokens:revoke <name|id>: revokes an API token; calls with it are refused from then on.',
-    async run(database, args, env) {
+    async run({ apiTokens }, args) {
       const key = args.join(' ').trim();
       if (!key) {
         console.error('Usage: tokens:revoke <name|id>');
         return 2;
       }
-      try {
-        const revoked = await createImportServices(database, env).tokens.revoke(key, commandLineContext());
+      return refusedTokenAsExit1(async () => {
+        const revoked = await apiTokens.revoke(key, commandLineContext());
         console.log(`API token ${revoked.id} "${revoked.name}" revoked.`);
-        return 0;
-      } catch (error) {
-        if (!(error instanceof ApiTokenError)) throw error;
-        console.error(error.message);
-        return 1;
-      }
+      });
     },
   },
 };
+
+/** Runs a token command: 0 when it succeeds, 1 with the reason on stderr when the token rules refuse it. */
+async function refusedTokenAsExit1(work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiTokenError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY, optionalDecimal } from '../../../imports/import-fields.js';
 import { advanceTripFields, importCommon, type ImportPiece } from '../shared/import.js';
-import { kes, minutes, type DemoPiece } from '../shared/demo.js';
+import { advanceTripDemo, kes, minutes, type DemoPiece } from '../shared/demo.js';
 import { cashAdvances } from './table.js';
 
 export const cashAdvanceImport = {
@@ -21,10 +21,6 @@ export const cashAdvanceImport = {
 export const cashAdvanceDemo: DemoPiece = ({ random, trip, sourceId, when }) => ({
   sourceId: sourceId('CA'),
   documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(30, 180)))),
-  tripNumber: trip.number,
-  route: trip.route.name,
-  transporterName: trip.transporter.name,
-  transporterCode: trip.transporter.code,
-  truckNumber: trip.truckNumber,
+  ...advanceTripDemo(trip),
   amount: kes(random.int(50, 500) * 100_00),
 });

@@ -1,7 +1,7 @@
-import { stepColumnsOf, type ServerKind } from '../shared/kind.js';
+import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { prefetchLedgers, pettyCashProblem, type LedgerMap } from '../shared/ledgers.js';
-import { listedStatus } from '../shared/list.js';
-import { amountProblem, documentDay, tripMemo } from '../shared/rules.js';
+import { stepList } from '../shared/list.js';
+import { amountProblem, documentCommon } from '../shared/rules.js';
 import { cashAdvanceDemo, cashAdvanceImport } from './import.js';
 import { cashAdvanceDocument, type CashAdvanceInput } from './sap-document.js';
 import { cashAdvances as t } from './table.js';
@@ -14,30 +14,8 @@ export const cashAdvance = {
   name: 'cashAdvance',
   table: t,
   columns: stepColumnsOf(t),
-  list: ({ db, dateTime, day, toPost, inRange }, range) =>
-    db
-      .select({
-        id: t.id,
-        tripNumber: t.tripNumber,
-        route: t.route,
-        transporterName: t.transporterName,
-        truckNumber: t.truckNumber,
-        amount: t.amount,
-        documentDate: dateTime(t.documentDate),
-        postingDate: day(t.postingDate),
-        onAccountId: t.onAccountId,
-        status: listedStatus(t.status),
-        lastError: t.lastError,
-      })
-      .from(t)
-      .where(inRange(t.documentDate, range, toPost(t.status)))
-      .orderBy(t.documentDate, t.id),
-  requests: (body) =>
-    body.postSap.map((e) => ({
-      id: e.cashAdvanceId,
-      postingDate: e.postingDate,
-      input: { onAccountId: e.sapAccount },
-    })),
+  list: stepList('cashAdvance', t, t),
+  requests: requestsOf('cashAdvance', (e) => ({ onAccountId: e.sapAccount })),
   rules: (deps) => ({
     prefetch: (requests) =>
       prefetchLedgers(
@@ -48,15 +26,15 @@ export const cashAdvance = {
       pettyCashProblem(ledgers, request.input.onAccountId) ?? amountProblem(row.amount, 'amount'),
     storedInputs: (_row, request) => ({ onAccountId: request.input.onAccountId }),
     document: async (row, request, key) =>
-      cashAdvanceDocument({
-        key,
-        postingDate: request.postingDay,
-        documentDate: documentDay(row, deps.timeZone),
-        amount: String(row.amount),
-        transporterCode: row.transporterCode,
-        pettyCashAccount: (await deps.ledgers(request.input.onAccountId))!.accountNumber,
-        memo: tripMemo(row),
-      }),
+      cashAdvanceDocument(
+        {
+          ...documentCommon(row, request, key, deps.timeZone),
+          amount: String(row.amount),
+          transporterCode: row.transporterCode,
+          pettyCashAccount: (await deps.ledgers(request.input.onAccountId))!.accountNumber,
+        },
+        deps.accounts,
+      ),
   }),
   sapDocument: cashAdvanceDocument,
   import: cashAdvanceImport,

@@ -1,11 +1,5 @@
-import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
-import {
-  amount,
-  code,
-  journal,
-  type DocumentCommon,
-  type SapDocumentRequest,
-} from '../../../../erp/posting-rules.js';
+import { amount, code, type DocumentCommon } from '../../../../erp/posting-rules.js';
+import { transferJournal } from '../shared/journal.js';
 
 export type CashAdvanceInput = DocumentCommon & {
   amount: string;
@@ -14,21 +8,8 @@ export type CashAdvanceInput = DocumentCommon & {
 };
 
 /** Debit the transporter, credit the chosen petty-cash ledger. */
-export function cashAdvanceDocument(
-  input: CashAdvanceInput,
-  _accounts?: SapPostingAccounts,
-): SapDocumentRequest {
-  const cents = amount(input.amount, 'The amount');
-  return journal(input, [
-    {
-      side: { partner: code(input.transporterCode, 'The transporter code') },
-      debit: cents,
-      memo: input.memo,
-    },
-    {
-      side: { account: code(input.pettyCashAccount, 'The petty cash account') },
-      credit: cents,
-      memo: input.memo,
-    },
-  ]);
-}
+export const cashAdvanceDocument = transferJournal((input: CashAdvanceInput) => ({
+  cents: amount(input.amount, 'The amount'),
+  debit: { partner: code(input.transporterCode, 'The transporter code') },
+  credit: { account: code(input.pettyCashAccount, 'The petty cash account') },
+}));

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  MONEY,
-  optionalDecimal,
-  optionalText,
-  partnerCode,
-  requiredText,
-} from '../../../imports/import-fields.js';
-import { containerFields, importCommon, type ImportPiece } from '../shared/import.js';
-import { kes, type DemoPiece } from '../shared/demo.js';
+import { MONEY, optionalDecimal, optionalText } from '../../../imports/import-fields.js';
+import { importCommon, transporterFields, tripContainerFields, type ImportPiece } from '../shared/import.js';
+import { kes, transporterDemo, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
 import { transporterInvoices } from './table.js';
 
 /** Transporter invoices are imported once for both journals; an import leaves them once the first is under way. */
@@ -19,13 +13,10 @@ export const transporterInvoiceImport = {
   schema: (timeZone: string) =>
     z.object({
       ...importCommon(timeZone),
-      transporterName: requiredText(200),
-      transporterCode: partnerCode(),
+      ...transporterFields(),
       cargoReference: optionalText(100),
       clientRef: optionalText(100),
-      tripNumber: requiredText(50),
-      ...containerFields(),
-      truckNumber: optionalText(40),
+      ...tripContainerFields(),
       routeDetails: optionalText(200),
       invoiceAmount: optionalDecimal(MONEY),
     }),
@@ -35,15 +26,10 @@ export const transporterInvoiceImport = {
 export const transporterInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({
   sourceId: sourceId('TI'),
   documentDate: when(trip.startsAt),
-  transporterName: trip.transporter.name,
-  transporterCode: trip.transporter.code,
+  ...transporterDemo(trip),
   cargoReference: trip.cargoRef,
   clientRef: trip.clientRef,
-  tripNumber: trip.number,
-  containerNumber: trip.containerNumber,
-  containerSize: trip.containerSize,
-  containerWeight: trip.containerWeight,
-  truckNumber: trip.truckNumber,
+  ...tripContainerDemo(trip),
   routeDetails: trip.route.name,
   invoiceAmount: kes(trip.transporterCents),
 });

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { commonColumns, money, stepPostingColumns, TO_POST } from '../shared/columns.js';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  commonColumns,
+  money,
+  sourceIndex,
+  stepPostingColumns,
+  toPostIndex,
+  TO_POST,
+  transporterColumns,
+  tripContainerColumns,
+} from '../shared/columns.js';
 
 /**
  * Transporter invoices: one row, two journal steps (first-journal/ and second-journal/ post them). The first
@@ -11,15 +20,10 @@ export const transporterInvoices = pgTable(
   'transporter_invoices',
   {
     ...commonColumns(),
-    transporterName: text('transporter_name').notNull(),
-    transporterCode: text('transporter_code').notNull(),
+    ...transporterColumns(),
     cargoReference: text('cargo_reference'),
     clientRef: text('client_ref'),
-    tripNumber: text('trip_number').notNull(),
-    containerNumber: text('container_number'),
-    containerSize: text('container_size'),
-    containerWeight: text('container_weight'),
-    truckNumber: text('truck_number'),
+    ...tripContainerColumns(),
     routeDetails: text('route_details'),
     invoiceAmount: money('invoice_amount'),
     supplierInvoiceNumber: text('supplier_invoice_number'),
@@ -27,12 +31,8 @@ export const transporterInvoices = pgTable(
     ...stepPostingColumns('sj'),
   },
   (t) => [
-    uniqueIndex('transporter_invoices_source_uq').on(t.sourceId),
-    index('transporter_invoices_fj_to_post_idx')
-      .on(t.documentDate)
-      .where(sql`${t.fjStatus} ${TO_POST}`),
-    index('transporter_invoices_sj_to_post_idx')
-      .on(t.documentDate)
-      .where(sql`${t.fjStatus} = 'posted' AND ${t.sjStatus} ${TO_POST}`),
+    sourceIndex('transporter_invoices', t),
+    toPostIndex('transporter_invoices_fj', t, sql`${t.fjStatus} ${TO_POST}`),
+    toPostIndex('transporter_invoices_sj', t, sql`${t.fjStatus} = 'posted' AND ${t.sjStatus} ${TO_POST}`),
   ],
 );

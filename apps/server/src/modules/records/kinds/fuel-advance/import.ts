@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY, optionalText, QUANTITY, requiredDecimal } from '../../../imports/import-fields.js';
 import { advanceTripFields, importCommon, type ImportPiece } from '../shared/import.js';
-import { kes, minutes, type DemoPiece } from '../shared/demo.js';
+import { advanceTripDemo, kes, minutes, type DemoPiece } from '../shared/demo.js';
 import { fuelAdvances } from './table.js';
 
 export const fuelAdvanceImport = {
@@ -31,11 +31,7 @@ export const fuelAdvanceDemo: DemoPiece = ({ random, trip, sourceId, when, depot
   return {
     sourceId: sourceId('FA'),
     documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(10, 120)))),
-    tripNumber: trip.number,
-    route: trip.route.name,
-    transporterName: trip.transporter.name,
-    transporterCode: trip.transporter.code,
-    truckNumber: trip.truckNumber,
+    ...advanceTripDemo(trip),
     orderNumber: `FO-${random.int(100_000, 999_999)}`,
     warehouse,
     description: `Diesel (AGO) for ${trip.route.name}`,

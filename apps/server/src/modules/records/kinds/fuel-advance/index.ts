@@ -1,8 +1,8 @@
 import { formatCents, multiplyToCents } from '../../../../erp/money.js';
-import { stepColumnsOf, type ServerKind } from '../shared/kind.js';
+import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { prefetchLedgers, pettyCashProblem, type LedgerMap } from '../shared/ledgers.js';
-import { listedStatus } from '../shared/list.js';
-import { collectedQuantityProblem, documentDay, tripMemo } from '../shared/rules.js';
+import { stepList } from '../shared/list.js';
+import { collectedQuantityProblem, documentCommon } from '../shared/rules.js';
 import { fuelAdvanceDemo, fuelAdvanceImport } from './import.js';
 import { fuelAdvanceDocument, type FuelAdvanceInput } from './sap-document.js';
 import { fuelAdvances as t } from './table.js';
@@ -15,41 +15,12 @@ export const fuelAdvance = {
   name: 'fuelAdvance',
   table: t,
   columns: stepColumnsOf(t),
-  list: ({ db, dateTime, day, toPost, inRange }, range) =>
-    db
-      .select({
-        id: t.id,
-        tripNumber: t.tripNumber,
-        route: t.route,
-        transporterName: t.transporterName,
-        truckNumber: t.truckNumber,
-        orderNumber: t.orderNumber,
-        warehouse: t.warehouse,
-        description: t.description,
-        originQuantity: t.originQuantity,
-        collectedQuantity: t.collectedQuantity,
-        unitPrice: t.unitPrice,
-        totalAmount: t.totalAmount,
-        documentDate: dateTime(t.documentDate),
-        postingDate: day(t.postingDate),
-        onAccountId: t.onAccountId,
-        pickupOrderNo: t.pickupOrderNo,
-        status: listedStatus(t.status),
-        lastError: t.lastError,
-      })
-      .from(t)
-      .where(inRange(t.documentDate, range, toPost(t.status)))
-      .orderBy(t.documentDate, t.id),
-  requests: (body) =>
-    body.postSap.map((e) => ({
-      id: e.fuelAdvanceId,
-      postingDate: e.postingDate,
-      input: {
-        onAccountId: e.sapAccount,
-        collectedQuantity: e.collectedQuantity,
-        pickupOrderNo: e.orderNumber,
-      },
-    })),
+  list: stepList('fuelAdvance', t, t),
+  requests: requestsOf('fuelAdvance', (e) => ({
+    onAccountId: e.sapAccount,
+    collectedQuantity: e.collectedQuantity,
+    pickupOrderNo: e.orderNumber,
+  })),
   rules: (deps) => ({
     prefetch: (requests) =>
       prefetchLedgers(
@@ -73,17 +44,17 @@ export const fuelAdvance = {
       totalAmount: formatCents(multiplyToCents(request.input.collectedQuantity, row.unitPrice)),
     }),
     document: async (row, request, key) =>
-      fuelAdvanceDocument({
-        key,
-        postingDate: request.postingDay,
-        documentDate: documentDay(row, deps.timeZone),
-        transporterCode: row.transporterCode,
-        ledgerAccount: (await deps.ledgers(request.input.onAccountId))!.accountNumber,
-        collectedQuantity: request.input.collectedQuantity,
-        unitPrice: row.unitPrice,
-        pickupOrderNumber: request.input.pickupOrderNo,
-        memo: tripMemo(row),
-      }),
+      fuelAdvanceDocument(
+        {
+          ...documentCommon(row, request, key, deps.timeZone),
+          transporterCode: row.transporterCode,
+          ledgerAccount: (await deps.ledgers(request.input.onAccountId))!.accountNumber,
+          collectedQuantity: request.input.collectedQuantity,
+          unitPrice: row.unitPrice,
+          pickupOrderNumber: request.input.pickupOrderNo,
+        },
+        deps.accounts,
+      ),
   }),
   sapDocument: fuelAdvanceDocument,
   import: fuelAdvanceImport,

@@ -1,14 +1,5 @@
-import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
-import {
-  code,
-  fitted,
-  journal,
-  positive,
-  product,
-  SIZE,
-  type DocumentCommon,
-  type SapDocumentRequest,
-} from '../../../../erp/posting-rules.js';
+import { code, fitted, positive, product, SIZE, type DocumentCommon } from '../../../../erp/posting-rules.js';
+import { transferJournal } from '../shared/journal.js';
 
 export type FuelAdvanceInput = DocumentCommon & {
   transporterCode: string;
@@ -19,24 +10,12 @@ export type FuelAdvanceInput = DocumentCommon & {
 };
 
 /** Debit the transporter, credit the chosen ledger: collected quantity x unit price; pickup order in Reference2. */
-export function fuelAdvanceDocument(
-  input: FuelAdvanceInput,
-  _accounts?: SapPostingAccounts,
-): SapDocumentRequest {
-  const cents = positive(
+export const fuelAdvanceDocument = transferJournal((input: FuelAdvanceInput) => ({
+  cents: positive(
     product(input.collectedQuantity, input.unitPrice),
     'The total (collected quantity x unit price)',
-  );
-  return journal(
-    input,
-    [
-      {
-        side: { partner: code(input.transporterCode, 'The transporter code') },
-        debit: cents,
-        memo: input.memo,
-      },
-      { side: { account: code(input.ledgerAccount, 'The ledger account') }, credit: cents, memo: input.memo },
-    ],
-    { reference2: fitted(input.pickupOrderNumber, SIZE.reference, 'The pickup order number') },
-  );
-}
+  ),
+  debit: { partner: code(input.transporterCode, 'The transporter code') },
+  credit: { account: code(input.ledgerAccount, 'The ledger account') },
+  reference2: fitted(input.pickupOrderNumber, SIZE.reference, 'The pickup order number'),
+}));

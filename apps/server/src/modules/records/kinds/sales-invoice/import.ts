@@ -6,9 +6,8 @@ import {
   partnerCode,
   requiredText,
 } from '../../../imports/import-fields.js';
-import { containerFields, importCommon, type ImportPiece } from '../shared/import.js';
-import type { DemoPiece } from '../shared/demo.js';
-import { kes } from '../shared/demo.js';
+import { importCommon, tripContainerFields, type ImportPiece } from '../shared/import.js';
+import { kes, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
 import { salesInvoices } from './table.js';
 
 export const salesInvoiceImport = {
@@ -23,9 +22,7 @@ export const salesInvoiceImport = {
       customerCode: partnerCode(),
       cargoRef: optionalText(100),
       clientRef: optionalText(100),
-      tripNumber: requiredText(50),
-      ...containerFields(),
-      truckNumber: optionalText(40),
+      ...tripContainerFields(),
       route: optionalText(200),
       amount: optionalDecimal(MONEY),
     }),
@@ -39,11 +36,7 @@ export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({
   customerCode: trip.customer.code,
   cargoRef: trip.cargoRef,
   clientRef: trip.clientRef,
-  tripNumber: trip.number,
-  containerNumber: trip.containerNumber,
-  containerSize: trip.containerSize,
-  containerWeight: trip.containerWeight,
-  truckNumber: trip.truckNumber,
+  ...tripContainerDemo(trip),
   route: trip.route.name,
   amount: kes(trip.salesCents),
 });

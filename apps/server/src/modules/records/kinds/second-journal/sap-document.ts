@@ -1,13 +1,5 @@
-import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
-import {
-  amount,
-  code,
-  fitted,
-  journal,
-  SIZE,
-  type DocumentCommon,
-  type SapDocumentRequest,
-} from '../../../../erp/posting-rules.js';
+import { amount, code, fitted, SIZE, type DocumentCommon } from '../../../../erp/posting-rules.js';
+import { transferJournal } from '../shared/journal.js';
 
 export type SecondJournalInput = DocumentCommon & {
   amount: string;
@@ -16,28 +8,15 @@ export type SecondJournalInput = DocumentCommon & {
 };
 
 /** Debit accrued transporter costs, credit the transporter (business partner). */
-export function secondJournalDocument(
-  input: SecondJournalInput,
-  accounts: SapPostingAccounts,
-): SapDocumentRequest {
+export const secondJournalDocument = transferJournal((input: SecondJournalInput, accounts) => {
   const cents = amount(input.amount, 'The invoice amount');
   const supplierInvoice = input.supplierInvoiceNumber?.trim();
-  return journal(
-    input,
-    [
-      {
-        side: { account: code(accounts.accruedTransporterCosts, 'The accrued transporter costs account') },
-        debit: cents,
-        memo: input.memo,
-      },
-      {
-        side: { partner: code(input.transporterCode, 'The transporter code') },
-        credit: cents,
-        memo: input.memo,
-      },
-    ],
-    supplierInvoice
-      ? { reference2: fitted(supplierInvoice, SIZE.reference, 'The supplier invoice number') }
-      : {},
-  );
-}
+  return {
+    cents,
+    debit: { account: code(accounts.accruedTransporterCosts, 'The accrued transporter costs account') },
+    credit: { partner: code(input.transporterCode, 'The transporter code') },
+    reference2: supplierInvoice
+      ? fitted(supplierInvoice, SIZE.reference, 'The supplier invoice number')
+      : undefined,
+  };
+});

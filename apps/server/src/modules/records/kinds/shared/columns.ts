@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { date, integer, numeric, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Column builders every kind's table uses. Trip records arrive from the transport management system, one
@@ -42,6 +52,9 @@ export const postingColumns = (prefix = '') => ({
 
 type PostingColumns = ReturnType<typeof postingColumns>;
 
+/** A step's property name on a row holding two steps: `prefixed('fj', 'status')` is `fjStatus`. */
+export const prefixed = (prefix: string, key: string) => `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}`;
+
 /**
  * A step's posting columns on a row holding two steps (the transporter invoice): database names prefixed
  * `fj_`/`sj_`, property names `fjStatus`, `sjStatus`, ... so neither step is "the plain one".
@@ -49,9 +62,51 @@ type PostingColumns = ReturnType<typeof postingColumns>;
 export function stepPostingColumns<P extends string>(prefix: P) {
   const columns = postingColumns(`${prefix}_`);
   return Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [
-      `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}`,
-      column,
-    ]),
+    Object.entries(columns).map(([key, column]) => [prefixed(prefix, key), column]),
   ) as { [K in keyof PostingColumns as `${P}${Capitalize<K>}`]: PostingColumns[K] };
 }
+
+/** The transporter (a business partner) a record is for. */
+export const transporterColumns = () => ({
+  transporterName: text('transporter_name').notNull(),
+  transporterCode: text('transporter_code').notNull(),
+});
+
+/** The trip, its container and truck, as the invoices (sales and transporter) carry them. */
+export const tripContainerColumns = () => ({
+  tripNumber: text('trip_number').notNull(),
+  containerNumber: text('container_number'),
+  containerSize: text('container_size'),
+  containerWeight: text('container_weight'),
+  truckNumber: text('truck_number'),
+});
+
+/** The trip, route, transporter and truck, as the advances (cash and fuel) carry them. */
+export const advanceTripColumns = () => ({
+  tripNumber: text('trip_number').notNull(),
+  route: text('route'),
+  ...transporterColumns(),
+  truckNumber: text('truck_number'),
+});
+
+/** The quantity a record was raised for and the quantity collected (typed when it is posted). */
+export const quantityColumns = () => ({
+  originQuantity: quantity('origin_quantity').notNull(),
+  collectedQuantity: quantity('collected_quantity'),
+});
+
+type IndexedColumns = { sourceId: PgColumn; documentDate: PgColumn };
+
+/** The unique index on the source id, the key of the import's upsert: `<table>_source_uq`. */
+export const sourceIndex = (table: string, t: IndexedColumns) =>
+  uniqueIndex(`${table}_source_uq`).on(t.sourceId);
+
+/** The partial index on the document date of the rows `stillToPost` selects: `<name>_to_post_idx`. */
+export const toPostIndex = (name: string, t: IndexedColumns, stillToPost: SQL) =>
+  index(`${name}_to_post_idx`).on(t.documentDate).where(stillToPost);
+
+/** The indexes of a table holding one step: its source index and its step's "still to post" index. */
+export const oneStepIndexes = (table: string, t: IndexedColumns & { status: PgColumn }) => [
+  sourceIndex(table, t),
+  toPostIndex(table, t, sql`${t.status} ${TO_POST}`),
+];

@@ -38,3 +38,26 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 /** Integer cents as an exact decimal string. */
 export const kes = (cents: number) => `${Math.trunc(cents / 100)}.${pad(cents % 100, 2)}`;
 export const minutes = (n: number) => n * 60_000;
+
+/** The trip's transporter, as a demo row carries it. */
+export const transporterDemo = (trip: Trip) => ({
+  transporterName: trip.transporter.name,
+  transporterCode: trip.transporter.code,
+});
+
+/** The trip, its container and truck, as the invoices' demo rows carry them. */
+export const tripContainerDemo = (trip: Trip) => ({
+  tripNumber: trip.number,
+  containerNumber: trip.containerNumber,
+  containerSize: trip.containerSize,
+  containerWeight: trip.containerWeight,
+  truckNumber: trip.truckNumber,
+});
+
+/** The trip, route, transporter and truck, as the advances' demo rows carry them. */
+export const advanceTripDemo = (trip: Trip) => ({
+  tripNumber: trip.number,
+  route: trip.route.name,
+  ...transporterDemo(trip),
+  truckNumber: trip.truckNumber,
+});

@@ -30,18 +30,25 @@ export const importCommon = (timeZone: string) => ({
   documentDate: documentDate(timeZone),
 });
 
-/** The container fields of sales and transporter invoices. */
-export const containerFields = () => ({
+/** The transporter (a business partner) a record is for. */
+export const transporterFields = () => ({
+  transporterName: requiredText(200),
+  transporterCode: partnerCode(),
+});
+
+/** The trip, its container and truck, as the invoices (sales and transporter) carry them. */
+export const tripContainerFields = () => ({
+  tripNumber: requiredText(50),
   containerNumber: containerNumber(),
   containerSize: containerSize(),
   containerWeight: optionalText(40),
+  truckNumber: optionalText(40),
 });
 
-/** The trip and transporter fields of the advances (cash and fuel). */
+/** The trip, route, transporter and truck, as the advances (cash and fuel) carry them. */
 export const advanceTripFields = () => ({
   tripNumber: requiredText(50),
   route: optionalText(200),
-  transporterName: requiredText(200),
-  transporterCode: partnerCode(),
+  ...transporterFields(),
   truckNumber: optionalText(40),
 });

@@ -1,9 +1,16 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PostBodyOf, RecordKindName, RecordRowOf } from '@ff/contract';
+import {
+  RECORD_KINDS_PLAIN,
+  type PostBodyOf,
+  type PostEntryOf,
+  type RecordKindName,
+  type RecordRowOf,
+} from '@ff/contract';
 import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
 import type { Db } from '../../../../db/client.js';
 import type { SapDocumentRequest } from '../../../../erp/posting-rules.js';
 import type { KindRules, RowRequest } from '../../../posting/kind-rules.js';
+import { prefixed } from './columns.js';
 import type { ImportPiece } from './import.js';
 import type { DemoPiece } from './demo.js';
 import type { LedgerAccountLookup } from './ledgers.js';
@@ -28,16 +35,43 @@ export type StepColumns = {
   lastError: PgColumn;
 };
 
-/** The plain posting columns of a table holding one step. */
-export const stepColumnsOf = (t: StepColumns): StepColumns => ({
-  status: t.status,
-  postingDate: t.postingDate,
-  postedAt: t.postedAt,
-  postedById: t.postedById,
-  sapDocEntry: t.sapDocEntry,
-  sapDocNum: t.sapDocNum,
-  lastError: t.lastError,
-});
+const STEP_KEYS = [
+  'status',
+  'postingDate',
+  'postedAt',
+  'postedById',
+  'sapDocEntry',
+  'sapDocNum',
+  'lastError',
+] as const satisfies readonly (keyof StepColumns)[];
+
+/**
+ * A step's posting columns: the plain ones of a table holding one step, or, with a prefix, one step's of the
+ * transporter table (`stepColumnsOf(t, 'fj')` is `fjStatus`, `fjPostingDate`, ...).
+ */
+export function stepColumnsOf(t: StepColumns): StepColumns;
+export function stepColumnsOf<P extends string>(
+  t: { [K in keyof StepColumns as `${P}${Capitalize<K>}`]: PgColumn },
+  prefix: P,
+): StepColumns;
+export function stepColumnsOf(t: Record<string, PgColumn>, prefix?: string): StepColumns {
+  const column = (key: string) => t[prefix === undefined ? key : prefixed(prefix, key)]!;
+  return Object.fromEntries(STEP_KEYS.map((key) => [key, column(key)])) as StepColumns;
+}
+
+/**
+ * A kind's `requests(body)`: each entry of the post body as a row request, its id from the registry's id
+ * field, and `input(entry)` the body's wire names as the row names them (here and nowhere deeper).
+ */
+export function requestsOf<K extends RecordKindName, I>(kind: K, input: (entry: PostEntryOf<K>) => I) {
+  const idField = RECORD_KINDS_PLAIN[kind].post.idField;
+  return (body: PostBodyOf<K>): RowRequest<I>[] =>
+    (body.postSap as PostEntryOf<K>[]).map((entry) => ({
+      id: (entry as Record<string, unknown>)[idField] as number,
+      postingDate: entry.postingDate,
+      input: input(entry),
+    }));
+}
 
 /** What a kind's rules are bound to. */
 export type KindDeps = {

@@ -1,5 +1,6 @@
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../../../db/client.js';
 
 export type InstantRange = { start?: Date; endExclusive?: Date };
@@ -42,4 +43,60 @@ export function listContext(db: Db, timeZone: string): ListContext {
 }
 
 /** The list's status column as the row carries it: only rows still to post are listed. */
-export const listedStatus = (status: PgColumn) => sql<'unposted' | 'failed'>`${status}`;
+const listedStatus = (status: PgColumn) => sql<'unposted' | 'failed'>`${status}`;
+
+type ListedTable = PgTable & { id: PgColumn; documentDate: PgColumn };
+/** The step columns a list reads: its posting day, status and error. */
+type ListedStep = { postingDate: PgColumn; status: PgColumn; lastError: PgColumn };
+/** Row fields written from the step's columns rather than read under their own name. */
+type StepFields = {
+  documentDate: string;
+  postingDate: string | null;
+  status: 'unposted' | 'failed';
+  lastError: string | null;
+};
+type RowField<K extends RecordKindName> = (typeof RECORD_KINDS_PLAIN)[K]['rowFields'][number];
+
+/** A list row: each of the registry's row fields, from `extra`, the step, or the table's column of that name. */
+export type ListedRow<K extends RecordKindName, T extends PgTable, X> = {
+  [F in RowField<K>]: F extends keyof X
+    ? X[F]
+    : F extends keyof StepFields
+      ? StepFields[F]
+      : F extends keyof T['$inferSelect']
+        ? T['$inferSelect'][F]
+        : unknown;
+};
+
+/**
+ * A step's list query, with the registry's row fields in their order: the document date-time, the step's
+ * posting day, status and error, `extra`'s fields, and every other field the table's column of the same name.
+ * It lists the rows whose step is still to post (and that meet every condition of `more`) with a document
+ * date in the range, oldest first.
+ */
+export function stepList<K extends RecordKindName, T extends ListedTable, X = object>(
+  kind: K,
+  t: T,
+  step: ListedStep,
+  options: { extra?: { [F in keyof X]: (ctx: ListContext) => SQL<X[F]> }; more?: SQL[] } = {},
+) {
+  const fields = RECORD_KINDS_PLAIN[kind].rowFields as readonly string[];
+  const columns = t as unknown as Record<string, PgColumn>;
+  const extra = (options.extra ?? {}) as Record<string, ((ctx: ListContext) => SQL) | undefined>;
+  return (ctx: ListContext, range: InstantRange): ListStatement<ListedRow<K, T, X>> => {
+    const fromStep: Record<string, SQL | PgColumn> = {
+      documentDate: ctx.dateTime(t.documentDate),
+      postingDate: ctx.day(step.postingDate),
+      status: listedStatus(step.status),
+      lastError: step.lastError,
+    };
+    const select = Object.fromEntries(
+      fields.map((field) => [field, extra[field]?.(ctx) ?? fromStep[field] ?? columns[field]!]),
+    );
+    return ctx.db
+      .select(select)
+      .from(t as PgTable)
+      .where(ctx.inRange(t.documentDate, range, ...(options.more ?? []), ctx.toPost(step.status)))
+      .orderBy(t.documentDate, t.id) as unknown as ListStatement<ListedRow<K, T, X>>;
+  };
+}

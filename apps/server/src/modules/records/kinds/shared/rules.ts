@@ -1,9 +1,10 @@
 import { MoneyError, parseScaled, toCents } from '../../../../erp/money.js';
+import type { DocumentCommon } from '../../../../erp/posting-rules.js';
+import type { PostingRequest } from '../../../posting/kind-rules.js';
 import { formatDay } from '../../../../lib/time.js';
 
 /** The document day of a record in the application's time zone ('yyyy-MM-dd'), SAP's TaxDate. */
-export const documentDay = (row: { documentDate: Date }, timeZone: string) =>
-  formatDay(row.documentDate, timeZone);
+const documentDay = (row: { documentDate: Date }, timeZone: string) => formatDay(row.documentDate, timeZone);
 
 /** A sentence when a stored amount cannot be posted (missing or zero: SAP refuses zero lines). */
 export function amountProblem(value: string | null, what: string): string | null {
@@ -31,4 +32,17 @@ export function collectedQuantityProblem(collectedQuantity: string, originQuanti
   return null;
 }
 
-export const tripMemo = (row: { tripNumber: string | null }) => `Trip ${row.tripNumber ?? ''}`.trim();
+const tripMemo = (row: { tripNumber: string | null }) => `Trip ${row.tripNumber ?? ''}`.trim();
+
+/** What every kind's SAP document starts from: the key, the posting and document days, the trip memo. */
+export const documentCommon = (
+  row: { documentDate: Date; tripNumber: string | null },
+  request: Pick<PostingRequest, 'postingDay'>,
+  key: string,
+  timeZone: string,
+): DocumentCommon => ({
+  key,
+  postingDate: request.postingDay,
+  documentDate: documentDay(row, timeZone),
+  memo: tripMemo(row),
+});

@@ -1,5 +1,5 @@
 import { VAS_PRODUCTS } from '../../../demo-data/catalogue.js';
-import { kes, type DemoPiece } from '../shared/demo.js';
+import { kes, transporterDemo, type DemoPiece } from '../shared/demo.js';
 
 /**
  * A product bought for the trip from its supplier and sold on to the transporter. About one row in ten is
@@ -27,8 +27,7 @@ export const vasTransactionDemo: DemoPiece = ({ random, trip, sourceId, when, de
     sourceId: id,
     documentDate: when(boughtAt),
     tripNumber: tripBound ? trip.number : null,
-    transporterName: trip.transporter.name,
-    transporterCode: trip.transporter.code,
+    ...transporterDemo(trip),
     truckNumber: trip.truckNumber,
     orderNumber: `LPO-${random.int(100_000, 999_999)}`,
     supplierName: supplier.name,

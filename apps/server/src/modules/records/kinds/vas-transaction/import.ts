@@ -8,7 +8,7 @@ import {
   requiredDecimal,
   requiredText,
 } from '../../../imports/import-fields.js';
-import { importCommon, type ImportPiece } from '../shared/import.js';
+import { importCommon, transporterFields, type ImportPiece } from '../shared/import.js';
 import { vasTransactions } from './table.js';
 
 export const VAS_PRODUCT_TYPES = ['Fuel', 'Tyres', 'Lubricants', 'Tracking', 'Escort & Security'] as const;
@@ -23,8 +23,7 @@ export const vasTransactionImport = {
     z.object({
       ...importCommon(timeZone),
       tripNumber: optionalText(50),
-      transporterName: requiredText(200),
-      transporterCode: partnerCode(),
+      ...transporterFields(),
       truckNumber: optionalText(40),
       orderNumber: optionalText(50),
       supplierName: requiredText(200),

@@ -1,6 +1,6 @@
-import { stepColumnsOf, type ServerKind } from '../shared/kind.js';
+import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import type { LedgerMap } from '../shared/ledgers.js';
-import { listedStatus } from '../shared/list.js';
+import { stepList } from '../shared/list.js';
 import { vasTransactionDemo } from './demo.js';
 import { vasTransactionImport } from './import.js';
 import { vasRulesFor, vasTransactionRules, type VasRequestInput } from './rules.js';
@@ -12,46 +12,13 @@ export const vasTransaction = {
   name: 'vasTransaction',
   table: t,
   columns: stepColumnsOf(t),
-  list: ({ db, dateTime, day, toPost, inRange }, range) =>
-    db
-      .select({
-        id: t.id,
-        tripNumber: t.tripNumber,
-        transporterName: t.transporterName,
-        truckNumber: t.truckNumber,
-        orderNumber: t.orderNumber,
-        supplierName: t.supplierName,
-        warehouse: t.warehouse,
-        description: t.description,
-        originQuantity: t.originQuantity,
-        collectedQuantity: t.collectedQuantity,
-        buyingUnitPrice: t.buyingUnitPrice,
-        sellingUnitPrice: t.sellingUnitPrice,
-        totalAmount: t.totalAmount,
-        profitMargin: t.profitMargin,
-        productType: t.productType,
-        revenueAccountId: t.revenueAccountId,
-        costAccountId: t.costAccountId,
-        documentDate: dateTime(t.documentDate),
-        postingDate: day(t.postingDate),
-        pickupOrderNo: t.pickupOrderNo,
-        status: listedStatus(t.status),
-        lastError: t.lastError,
-      })
-      .from(t)
-      .where(inRange(t.documentDate, range, toPost(t.status)))
-      .orderBy(t.documentDate, t.id),
-  requests: (body) =>
-    body.postSap.map((e) => ({
-      id: e.vasTransactionId,
-      postingDate: e.postingDate,
-      input: {
-        revenueAccountId: e.sapAccountRevenue,
-        costAccountId: e.sapAccountCost,
-        collectedQuantity: e.collectedQuantity,
-        pickupOrderNo: e.orderNumber,
-      },
-    })),
+  list: stepList('vasTransaction', t, t),
+  requests: requestsOf('vasTransaction', (e) => ({
+    revenueAccountId: e.sapAccountRevenue,
+    costAccountId: e.sapAccountCost,
+    collectedQuantity: e.collectedQuantity,
+    pickupOrderNo: e.orderNumber,
+  })),
   rules: vasTransactionRules,
   forUser: vasRulesFor,
   sapDocument: vasTransactionDocument,

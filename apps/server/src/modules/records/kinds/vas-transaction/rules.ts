@@ -4,7 +4,7 @@ import { formatCents, multiplyToCents } from '../../../../erp/money.js';
 import type { KindRules } from '../../../posting/kind-rules.js';
 import type { KindDeps } from '../shared/kind.js';
 import { prefetchLedgers, type LedgerMap } from '../shared/ledgers.js';
-import { collectedQuantityProblem, documentDay, tripMemo } from '../shared/rules.js';
+import { collectedQuantityProblem, documentCommon } from '../shared/rules.js';
 import { vasTransactionDocument } from './sap-document.js';
 import { vasTransactions as t } from './table.js';
 
@@ -64,9 +64,7 @@ export const vasTransactionRules = (deps: KindDeps): VasRules => ({
     const revenue = await deps.ledgers(Number(row.revenueAccountId));
     const cost = await deps.ledgers(Number(row.costAccountId));
     return vasTransactionDocument({
-      key,
-      postingDate: request.postingDay,
-      documentDate: documentDay(row, deps.timeZone),
+      ...documentCommon(row, request, key, deps.timeZone),
       transporterCode: row.transporterCode,
       supplierCode: row.supplierCode,
       revenueAccount: revenue?.accountNumber ?? '',
@@ -75,7 +73,6 @@ export const vasTransactionRules = (deps: KindDeps): VasRules => ({
       sellingUnitPrice: row.sellingUnitPrice,
       buyingUnitPrice: row.buyingUnitPrice,
       pickupOrderNumber: String(row.pickupOrderNo),
-      memo: tripMemo(row),
     });
   },
 });

@@ -10,6 +10,7 @@ import {
   type Leg,
   type SapDocumentRequest,
 } from '../../../../erp/posting-rules.js';
+import { transfer } from '../shared/journal.js';
 
 export type VasInput = DocumentCommon & {
   transporterCode: string;
@@ -36,28 +37,24 @@ export function vasTransactionDocument(input: VasInput, _accounts?: SapPostingAc
     throw new PostingRuleError('There is nothing to post: the selling and buying totals are both zero.');
   const legs: Leg[] = [];
   if (selling > 0n) {
-    legs.push({
-      side: { partner: code(input.transporterCode, 'The transporter code') },
-      debit: selling,
-      memo: input.memo,
-    });
-    legs.push({
-      side: { account: code(input.revenueAccount, 'The revenue account') },
-      credit: selling,
-      memo: input.memo,
-    });
+    legs.push(
+      ...transfer(
+        { partner: code(input.transporterCode, 'The transporter code') },
+        { account: code(input.revenueAccount, 'The revenue account') },
+        selling,
+        input.memo,
+      ),
+    );
   }
   if (buying > 0n) {
-    legs.push({
-      side: { account: code(input.costAccount, 'The cost account') },
-      debit: buying,
-      memo: input.memo,
-    });
-    legs.push({
-      side: { partner: code(input.supplierCode, 'The supplier code') },
-      credit: buying,
-      memo: input.memo,
-    });
+    legs.push(
+      ...transfer(
+        { account: code(input.costAccount, 'The cost account') },
+        { partner: code(input.supplierCode, 'The supplier code') },
+        buying,
+        input.memo,
+      ),
+    );
   }
   return journal(input, legs, {
     reference2: fitted(input.pickupOrderNumber, SIZE.reference, 'The pickup order number'),

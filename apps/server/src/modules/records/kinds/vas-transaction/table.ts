@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { commonColumns, money, postingColumns, quantity, TO_POST } from '../shared/columns.js';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  commonColumns,
+  money,
+  oneStepIndexes,
+  postingColumns,
+  quantityColumns,
+  transporterColumns,
+} from '../shared/columns.js';
 
 /** VAS transactions: a product bought from a supplier and sold on to a transporter (posted through the queue). */
 export const vasTransactions = pgTable(
@@ -8,8 +14,7 @@ export const vasTransactions = pgTable(
   {
     ...commonColumns(),
     tripNumber: text('trip_number'),
-    transporterName: text('transporter_name').notNull(),
-    transporterCode: text('transporter_code').notNull(),
+    ...transporterColumns(),
     truckNumber: text('truck_number'),
     orderNumber: text('order_number'),
     supplierName: text('supplier_name').notNull(),
@@ -17,8 +22,7 @@ export const vasTransactions = pgTable(
     warehouse: text('warehouse'),
     description: text('description'),
     productType: text('product_type').notNull(),
-    originQuantity: quantity('origin_quantity').notNull(),
-    collectedQuantity: quantity('collected_quantity'),
+    ...quantityColumns(),
     buyingUnitPrice: money('buying_unit_price').notNull(),
     sellingUnitPrice: money('selling_unit_price').notNull(),
     totalAmount: money('total_amount'),
@@ -28,10 +32,5 @@ export const vasTransactions = pgTable(
     costAccountId: integer('cost_account_id'),
     ...postingColumns(),
   },
-  (t) => [
-    uniqueIndex('vas_transactions_source_uq').on(t.sourceId),
-    index('vas_transactions_to_post_idx')
-      .on(t.documentDate)
-      .where(sql`${t.status} ${TO_POST}`),
-  ],
+  (t) => oneStepIndexes('vas_transactions', t),
 );
