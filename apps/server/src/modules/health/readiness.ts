@@ -1,28 +1,15 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { postingAttempts, sessions, users } from '../../db/schema.js';
-import {
-  cashAdvances,
-  fuelAdvances,
-  salesInvoices,
-  transporterInvoices,
-  vasTransactions,
-} from '../records/kinds/tables.js';
+import * as recordTables from '../records/kinds/tables.js';
 
 /** How long /health/ready waits for the database before it answers not-ready. */
 export const READY_TIMEOUT_MS = 2_000;
 
 /** The tables (almost) every request reads: the session and user behind it, the records and their attempts. */
-const SERVED_TABLES = [
-  sessions,
-  users,
-  salesInvoices,
-  transporterInvoices,
-  cashAdvances,
-  fuelAdvances,
-  vasTransactions,
-  postingAttempts,
-].map((table) => `"${getTableName(table)}"`);
+const SERVED_TABLES = [sessions, users, ...Object.values(recordTables), postingAttempts].map(
+  (table) => `"${getTableName(table)}"`,
+);
 
 /**
  * One simple-protocol string, so one round trip and one implicit transaction: the SET LOCALs bound it on the
