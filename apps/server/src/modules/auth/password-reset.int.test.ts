@@ -4,25 +4,11 @@ import { AUTH_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { passwordResetTokens } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
-import {
-  createUser,
-  outboxFor,
-  passwordLinkIn,
-  signedIn,
-  waitFor,
-  type TestUser,
-} from '../../test/fixtures.js';
-import { startSmtpSink } from '../../test/smtp-sink.js';
-import type { TestClient } from '../../test/test-client.js';
-import { APP_URL, createTestServer, type TestServer } from '../../test/test-server.js';
+import { createUser, outboxFor, passwordLinkIn, signedIn, waitFor } from '../../test/fixtures.js';
+import { INVALID_TOKEN, NEW_PASSWORD, passwordResetFlow } from '../../test/password-reset-flow.js';
+import { createTestServer, type TestServer } from '../../test/test-server.js';
 
-const sent = { status: AUTH_MESSAGES.resetLinkSent };
-const invalidToken = {
-  message: AUTH_MESSAGES.resetTokenInvalid,
-  errors: { email: [AUTH_MESSAGES.resetTokenInvalid] },
-};
-const NEW_PASSWORD = 'Brand-New-Password-1';
-
+/** Setting a password with a mailed link (asking for the link: forgot-password.int.test.ts). */
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
@@ -31,101 +17,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function anonymous(): Promise<TestClient> {
-  const client = server.client();
-  await client.csrf();
-  return client;
-}
-
-/** Asks for a reset link and answers the link from the mail that arrives in the outbox. */
-async function requestLink(user: TestUser) {
-  const before = (await outboxFor(server, user.email)).length;
-  const response = await (await anonymous()).post('/forgot-password', { email: user.email });
-  expect(response).toMatchObject({ status: 200, body: sent });
-  const mails = await waitFor(async () => {
-    const rows = await outboxFor(server, user.email);
-    return rows.length > before && rows;
-  }, `the reset mail to ${user.email}`);
-  return passwordLinkIn(mails.at(-1)!.body!);
-}
-
-const reset = async (
-  link: { token: string; email: string },
-  password = NEW_PASSWORD,
-  confirmation = password,
-) =>
-  (await anonymous()).post('/reset-password', {
-    token: link.token,
-    email: link.email,
-    password,
-    password_confirmation: confirmation,
-  });
-
-describe('POST /forgot-password', () => {
-  it('answers the same 200 for a known and an unknown e-mail, and mails only the known one', async () => {
-    const user = await createUser(server, { permissions: [] });
-    const known = await (await anonymous()).post('/forgot-password', { email: user.email });
-    const unknown = await (await anonymous()).post('/forgot-password', { email: 'nobody-here@example.com' });
-    expect(known).toMatchObject({ status: 200, body: sent });
-    expect(unknown.status).toBe(200);
-    expect(unknown.text).toBe(known.text);
-    expect(known.headers['referrer-policy']).toBe('no-referrer');
-    await waitFor(async () => (await outboxFor(server, user.email)).length === 1, 'the reset mail');
-    expect(await outboxFor(server, 'nobody-here@example.com')).toEqual([]);
-  });
-
-  it('mails APP_URL/password-reset/{token}?email={encoded e-mail} to the outbox when SMTP_URL is not set', async () => {
-    const user = await createUser(server, { permissions: [], email: `first+tag-${Date.now()}@example.com` });
-    const link = await requestLink(user);
-    const [mail] = await outboxFor(server, user.email);
-    expect(mail).toMatchObject({
-      transport: 'log',
-      subject: 'Reset your Freight Finance password',
-      error: null,
-    });
-    expect(mail!.body).toContain(
-      `${APP_URL}/password-reset/${link.token}?email=${encodeURIComponent(user.email)}`,
-    );
-    expect(link.url.search).toBe(`?email=${encodeURIComponent(user.email)}`);
-    expect(link.email).toBe(user.email);
-    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
-  });
-
-  it('sends at most one mail per account per minute, and the first link stays valid', async () => {
-    const user = await createUser(server, { permissions: [] });
-    const link = await requestLink(user);
-    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({
-      status: 200,
-      body: sent,
-    });
-    // A second user's mail, asked for afterwards, arrives; the first user still has exactly one.
-    await requestLink(await createUser(server, { permissions: [] }));
-    expect(await outboxFor(server, user.email)).toHaveLength(1);
-    expect((await reset(link)).status).toBe(200);
-  });
-
-  it('does not mail a disabled account, but answers the same', async () => {
-    const user = await createUser(server, { permissions: [] });
-    await server.app.services.users.setActive(user.id, false, {
-      actor: { id: null, name: 'System' },
-      ip: '127.0.0.1',
-    });
-    expect(await (await anonymous()).post('/forgot-password', { email: user.email })).toMatchObject({
-      status: 200,
-      body: sent,
-    });
-    await requestLink(await createUser(server, { permissions: [] }));
-    expect(await outboxFor(server, user.email)).toEqual([]);
-  });
-
-  it('answers 422 for a malformed e-mail', async () => {
-    const response = await (await anonymous()).post('/forgot-password', { email: 'no-at-sign' });
-    expect(response).toMatchObject({
-      status: 422,
-      body: { message: 'Invalid email', errors: { email: ['Invalid email'] } },
-    });
-  });
-});
+const { requestLink, reset } = passwordResetFlow(() => server);
 
 describe('POST /reset-password', () => {
   it('sets the new password, ends every session of the user and answers the status', async () => {
@@ -150,7 +42,7 @@ describe('POST /reset-password', () => {
     const link = await requestLink(user);
     expect((await reset(link)).status).toBe(200);
     const again = await reset(link, 'Another-Password-2');
-    expect(again).toMatchObject({ status: 422, body: invalidToken });
+    expect(again).toMatchObject({ status: 422, body: INVALID_TOKEN });
     expect((await server.client().login(user.email, NEW_PASSWORD)).status).toBe(204);
   });
 
@@ -172,9 +64,9 @@ describe('POST /reset-password', () => {
       .where(eq(passwordResetTokens.userId, user.id));
     const newer = await requestLink(user);
     expect(newer.token).not.toBe(older.token);
-    expect(await reset(older)).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset(older)).toMatchObject({ status: 422, body: INVALID_TOKEN });
     expect((await reset(newer)).status).toBe(200);
-    expect(await reset(newer, 'Yet-Another-Password-3')).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset(newer, 'Yet-Another-Password-3')).toMatchObject({ status: 422, body: INVALID_TOKEN });
   });
 
   it('accepts a token only once even when it is used twice at the same moment', async () => {
@@ -193,19 +85,19 @@ describe('POST /reset-password', () => {
     const link = await requestLink(user);
     expect(await reset({ ...link, token: 'x'.repeat(43) })).toMatchObject({
       status: 422,
-      body: invalidToken,
+      body: INVALID_TOKEN,
     });
-    expect(await reset({ ...link, email: other.email })).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset({ ...link, email: other.email })).toMatchObject({ status: 422, body: INVALID_TOKEN });
     expect(await reset({ ...link, email: 'nobody-at-all@example.com' })).toMatchObject({
       status: 422,
-      body: invalidToken,
+      body: INVALID_TOKEN,
     });
 
     await server.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user.id));
-    expect(await reset(link)).toMatchObject({ status: 422, body: invalidToken });
+    expect(await reset(link)).toMatchObject({ status: 422, body: INVALID_TOKEN });
     expect((await server.client().login(user.email, user.password)).status).toBe(204);
   });
 
@@ -265,56 +157,5 @@ describe('POST /reset-password', () => {
     expect((await reset(link, '12345678')).body.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
     expect((await reset(link)).status).toBe(200);
     expect((await server.client().login(email, NEW_PASSWORD)).status).toBe(204);
-  });
-});
-
-describe('mail over SMTP', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let smtpServer: TestServer;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    smtpServer = await createTestServer({
-      env: { SMTP_URL: sink.url, MAIL_FROM: 'Freight Finance <no-reply@ff.test>' },
-    });
-  });
-  afterAll(async () => {
-    await smtpServer?.close();
-    await sink?.stop();
-  });
-
-  it('delivers the reset link through the SMTP server named by SMTP_URL', async () => {
-    const user = await createUser(smtpServer, { permissions: [] });
-    const client = smtpServer.client();
-    await client.csrf();
-    expect(await client.post('/forgot-password', { email: user.email })).toMatchObject({
-      status: 200,
-      body: sent,
-    });
-    const mail = await waitFor(
-      async () => sink.received.find((m) => m.to.includes(user.email)),
-      'the mail at the SMTP sink',
-    );
-    expect(mail.from).toBe('no-reply@ff.test');
-    expect(mail.subject).toBe('Reset your Freight Finance password');
-    const link = passwordLinkIn(mail.text);
-    expect(link.url.origin + link.url.pathname).toBe(`${APP_URL}/password-reset/${link.token}`);
-    expect(link.email).toBe(user.email);
-    // The outbox records that it left, without keeping the link.
-    const [row] = await waitFor(async () => {
-      const rows = await outboxFor(smtpServer, user.email);
-      return rows.length > 0 && rows;
-    }, 'the outbox row');
-    expect(row).toMatchObject({ transport: 'smtp', body: null, error: null });
-
-    const resetClient = smtpServer.client();
-    await resetClient.csrf();
-    const response = await resetClient.post('/reset-password', {
-      token: link.token,
-      email: link.email,
-      password: NEW_PASSWORD,
-      password_confirmation: NEW_PASSWORD,
-    });
-    expect(response.status).toBe(200);
-    expect((await smtpServer.client().login(user.email, NEW_PASSWORD)).status).toBe(204);
   });
 });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postingAttempts } from '../../db/schema.js';
 import { cashAdvances, transporterInvoices } from '../records/kinds/tables.js';
 import { waitFor } from '../../test/fixtures.js';
@@ -8,9 +8,7 @@ import {
   cashRows,
   expectCashPostedOnce,
   firstEntry,
-  resetExactlyOnceFaults,
-  startExactlyOnce,
-  type ExactlyOnce,
+  useExactlyOnce,
 } from '../../test/exactly-once.js';
 import {
   attemptsOf,
@@ -32,14 +30,7 @@ import { sapGatewayFor } from './sap-gateway-adapter.js';
  * posting is settled by a look-up in SAP, and a live poster keeps its rows; proven by the simulator's read-back.
  */
 const today = nairobiDay();
-let p: ExactlyOnce;
-beforeAll(async () => {
-  p = await startExactlyOnce();
-}, 120_000);
-afterAll(async () => {
-  await p?.h.close();
-});
-afterEach(() => resetExactlyOnceFaults(p));
+const p = useExactlyOnce();
 
 describe('a row left in posting by a crash', () => {
   const step = POSTING_STEPS.cashAdvance;

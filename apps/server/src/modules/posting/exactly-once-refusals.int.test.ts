@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@ff/contract';
 import { createUser, signedIn } from '../../test/fixtures.js';
-import {
-  firstEntry,
-  postedIds,
-  resetExactlyOnceFaults,
-  salesEntry,
-  startExactlyOnce,
-  type ExactlyOnce,
-} from '../../test/exactly-once.js';
+import { firstEntry, postedIds, salesEntry, useExactlyOnce } from '../../test/exactly-once.js';
 import {
   attemptsOf,
   expectNotInSap,
@@ -30,14 +23,7 @@ import { PATHS } from '../../test/records-suite.js';
  * rows at once, and when part of a batch fails; each claim proven by the simulator's read-back.
  */
 const today = nairobiDay();
-let p: ExactlyOnce;
-beforeAll(async () => {
-  p = await startExactlyOnce();
-}, 120_000);
-afterAll(async () => {
-  await p?.h.close();
-});
-afterEach(() => resetExactlyOnceFaults(p));
+const p = useExactlyOnce();
 
 describe('a SAP refusal (locked period)', () => {
   it("fails the row with SAP's text; it stays in the list; once the period is open again the re-post posts it once", async () => {

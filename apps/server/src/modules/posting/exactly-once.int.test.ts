@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../test/fixtures.js';
 import {
   cashEntry,
@@ -7,10 +7,8 @@ import {
   failedIds,
   firstEntry,
   postedIds,
-  resetExactlyOnceFaults,
   salesEntry,
-  startExactlyOnce,
-  type ExactlyOnce,
+  useExactlyOnce,
 } from '../../test/exactly-once.js';
 import {
   attemptsOf,
@@ -34,14 +32,7 @@ import { PATHS } from '../../test/records-suite.js';
  * rows left in posting by a crash: exactly-once-crash.int.test.ts.)
  */
 const today = nairobiDay();
-let p: ExactlyOnce;
-beforeAll(async () => {
-  p = await startExactlyOnce();
-}, 120_000);
-afterAll(async () => {
-  await p?.h.close();
-});
-afterEach(() => resetExactlyOnceFaults(p));
+const p = useExactlyOnce();
 
 describe('a lost reply', () => {
   it('ends posted with the document found by its key, never posted twice (journal entries and invoices)', async () => {

@@ -1,23 +1,16 @@
-import { asc } from 'drizzle-orm';
 import { PERMISSIONS, SETTINGS_MESSAGES } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits, connectionSettings } from '../../db/schema.js';
+import { connectionSettings } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
-import type { TestServer } from '../../test/test-server.js';
+import { asTestServer, auditEvents, storedSetting } from '../../test/sap-server-state.js';
 import { sapPasswordBox } from './stored-sap-credentials.js';
 import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 
 const NEW_PASSWORD = 'Zq-Unique-Secret-7781!';
 let server: SapTestServer;
 let id: number;
-
-const storedRow = async () =>
-  (await server.database.db.select().from(connectionSettings).orderBy(asc(connectionSettings.id)))[0]!;
-const auditEvents = async () =>
-  (await server.database.db.select({ event: audits.event }).from(audits)).map((a) => a.event);
-/** The fixtures need only `app` and `database` of a test server. */
-const asTestServer = () => server as unknown as TestServer;
+const storedRow = () => storedSetting(server);
 
 beforeAll(async () => {
   server = await startSapTestServer();
@@ -46,8 +39,8 @@ describe('GET /api/v1/connectionSetting', () => {
 
   it('refuses users without Manage Settings (403) and anonymous callers (401)', async () => {
     const clerk = await signedIn(
-      asTestServer(),
-      await createUser(asTestServer(), {
+      asTestServer(server),
+      await createUser(asTestServer(server), {
         permissions: [PERMISSIONS.viewCashAdvances, PERMISSIONS.manageUsers],
       }),
     );
@@ -126,7 +119,7 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
       password: '',
       hasPassword: true,
     });
-    expect(await auditEvents()).toContain(
+    expect(await auditEvents(server)).toContain(
       'Updated the SAP connection settings (company SBODEMO_KE, user manager)',
     );
   });
@@ -222,7 +215,7 @@ describe('POST /api/v1/testConnection', () => {
     expect(stats.logins - statsBefore.logins).toBe(1);
     expect(stats.logouts - statsBefore.logouts).toBe(1);
     expect(stats.failedLogins - statsBefore.failedLogins).toBe(1);
-    const events = await auditEvents();
+    const events = await auditEvents(server);
     expect(events).toContain('Tested the SAP connection (company SBODEMO_KE, user manager): succeeded');
     expect(events).toContain(
       'Tested the SAP connection (company SBODEMO_KE, user manager): failed: Login failed',
@@ -291,7 +284,7 @@ describe('secrets', () => {
     expect(logs).toContain('"component":"sap"');
     expect(logs).toContain('Logged in to SAP Business One');
     expect(server.bodies.length).toBeGreaterThan(10);
-    const audit = (await auditEvents()).join('\n');
+    const audit = (await auditEvents(server)).join('\n');
     for (const secret of secrets) {
       expect(logs).not.toContain(secret);
       expect(server.bodies.join('\n')).not.toContain(secret);
