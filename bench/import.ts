@@ -16,7 +16,6 @@ import { generateDemoData } from '../apps/server/src/modules/demo-data/demo-gene
 import {
   loadSample,
   log,
-  machineInfo,
   numberOption,
   onCleanup,
   percentile,
@@ -25,10 +24,10 @@ import {
   runBenchmark,
   saveResult,
   sleep,
-  tempDir,
 } from './lib/common.js';
 import { TIME_ZONE, todayOf } from './lib/database.js';
 import { serverReady, startProcess, tsxArgs } from './lib/processes.js';
+import { benchSetup } from './lib/setup.js';
 
 const ROWS = numberOption('rows', 100_000);
 const BATCH = numberOption('batch', 10_000);
@@ -72,10 +71,7 @@ function pollLiveness(url: string) {
 }
 
 await runBenchmark('bench:import', 20 * 60_000, async () => {
-  const machine = machineInfo();
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('import');
-  onCleanup(() => tmp.remove());
+  const { machine, tmp } = await benchSetup('import');
   const dataDir = join(tmp.path, 'data');
   const env = {
     APP_KEY,

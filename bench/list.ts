@@ -16,28 +16,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
-import {
-  numberOption,
-  log,
-  machineInfo,
-  median,
-  round,
-  runBenchmark,
-  saveResult,
-  tempDir,
-  onCleanup,
-} from './lib/common.js';
-import {
-  addDays,
-  analyze,
-  createBenchDatabase,
-  postgresVersion,
-  prepareDatabase,
-  seedDemoRecords,
-} from './lib/database.js';
+import { numberOption, log, median, round, runBenchmark, saveResult } from './lib/common.js';
+import { addDays, analyze, createBenchDatabase, prepareDatabase, seedDemoRecords } from './lib/database.js';
 import { signIn } from './lib/http.js';
 import { explain, runAutocannon, runScript, type Figures, type RunLoad } from './lib/list-runs.js';
 import { startApiServer } from './lib/servers.js';
+import { benchSetup } from './lib/setup.js';
 
 const ROWS = numberOption('rows', 100_000);
 /** Requests per variant and round: 3 per connection. Each answer is ~20 MB, so a fixed ~15 s window would end
@@ -59,10 +43,7 @@ const LISTS = (['salesInvoice', 'firstJournal', 'cashAdvance', 'fuelAdvance', 'v
 const LOAD: RunLoad = { connections: CONNECTIONS, requests: REQUESTS };
 
 await runBenchmark('bench:list', 40 * 60_000, async () => {
-  const machine = { ...machineInfo(), postgres: await postgresVersion() };
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('list');
-  onCleanup(() => tmp.remove());
+  const { machine, tmp } = await benchSetup('list', { postgres: true });
 
   const url = await createBenchDatabase('ff_bench_list');
   const database = await prepareDatabase(url);

@@ -7,28 +7,12 @@
  *
  * Options: --records N (per kind, default 1000), --batch N (default 100), --latency MS (default 50).
  */
-import { join } from 'node:path';
 import pg from 'pg';
-import {
-  numberOption,
-  loadSample,
-  log,
-  machineInfo,
-  onCleanup,
-  round,
-  runBenchmark,
-  saveResult,
-  tempDir,
-} from './lib/common.js';
-import {
-  createBenchDatabase,
-  postgresVersion,
-  prepareDatabase,
-  seedDemoRecords,
-  todayOf,
-} from './lib/database.js';
+import { numberOption, loadSample, log, runBenchmark, saveResult } from './lib/common.js';
+import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
-import { startApiServer, startSimulator } from './lib/servers.js';
+import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
+import { benchSetup } from './lib/setup.js';
 
 const RECORDS = numberOption('records', 1000);
 const BATCH = numberOption('batch', 100);
@@ -65,16 +49,13 @@ const KINDS = [
 ] as const;
 
 await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
-  const machine = { ...machineInfo(), postgres: await postgresVersion() };
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('posting-kinds');
-  onCleanup(() => tmp.remove());
-
-  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
-  const url = await createBenchDatabase('ff_bench_posting_kinds');
-  const database = await prepareDatabase(url, sim.credentials);
-  await seedDemoRecords(database, RECORDS + WARM_UP, ['cash-advances', 'fuel-advances']);
-  await database.close();
+  const { machine, tmp } = await benchSetup('posting-kinds', { postgres: true });
+  const { sim, url, startApi } = await startPostingStack({
+    tmpDir: tmp.path,
+    database: 'ff_bench_posting_kinds',
+    records: RECORDS + WARM_UP,
+    kinds: ['cash-advances', 'fuel-advances'],
+  });
   await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
   const postingDate = todayOf();
 
@@ -87,13 +68,9 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
   ).rows;
   if (!ledger) throw new Error('No petty cash ledger was seeded.');
 
-  const server = await startApiServer({
-    name: 'api',
-    databaseUrl: url,
-    sapUrl: sim.url,
-    dataDir: tmp.path,
-    logFile: join(tmp.path, 'api.log'),
-    env: { POSTING_CONCURRENCY: String(CONCURRENCY), RATE_LIMIT_PER_MINUTE: '1000000' },
+  const server = await startApi('api', {
+    POSTING_CONCURRENCY: String(CONCURRENCY),
+    RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const session = await signIn(server.url);
   const results = [];
@@ -126,14 +103,7 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
     const result = {
       kind: spec.kind,
       path: spec.path,
-      records: mine.length,
-      posted,
-      failed: failures.length,
-      failures: failures.slice(0, 5),
-      seconds: round(seconds, 2),
-      recordsPerSecond: round(posted / seconds, 1),
-      idealBound: bound,
-      ofBound: round(posted / seconds / bound, 2),
+      ...postingFigures({ records: mine.length, posted, failures, seconds, bound }),
       load,
     };
     log(
@@ -145,21 +115,10 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
   await db.end();
 
   const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
-  const byKey = new Map<string, number>();
-  for (const doc of documents.journalEntries)
-    byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
-  const missing = expected.filter((key) => !byKey.has(key)).length;
-  const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1).length;
-  const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key)).length;
-  const exactlyOnce = {
-    expected: expected.length,
-    documents: documents.journalEntries.length,
-    missing,
-    duplicated,
-    unexpected,
-    ok: !missing && !duplicated && !unexpected,
-  };
-  log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
+  const exactlyOnce = readBack(
+    documents.journalEntries.map((doc) => String(doc.Reference3)),
+    expected,
+  );
   await sim.stop();
   saveResult('posting-kinds', {
     benchmark: 'bench:posting-kinds',

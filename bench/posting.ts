@@ -14,30 +14,21 @@
  * Options: --records N (per instance, default 1000), --batch N (the goal run's rows per request, default
  * 500), --latency MS (default 50).
  */
-import { join } from 'node:path';
 import pg from 'pg';
 import {
   numberOption,
   loadSample,
   log,
-  machineInfo,
   median,
-  onCleanup,
   percentile,
   round,
   runBenchmark,
   saveResult,
-  tempDir,
 } from './lib/common.js';
-import {
-  createBenchDatabase,
-  postgresVersion,
-  prepareDatabase,
-  seedDemoRecords,
-  todayOf,
-} from './lib/database.js';
+import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
-import { startApiServer, startSimulator } from './lib/servers.js';
+import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
+import { benchSetup } from './lib/setup.js';
 
 const RECORDS = numberOption('records', 1000);
 const BATCH = numberOption('batch', 500);
@@ -60,17 +51,14 @@ type PostResponse = {
 };
 
 await runBenchmark('bench:posting', 30 * 60_000, async () => {
-  const machine = { ...machineInfo(), postgres: await postgresVersion() };
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('posting');
-  onCleanup(() => tmp.remove());
-
-  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
-  const url = await createBenchDatabase('ff_bench_posting');
-  const database = await prepareDatabase(url, sim.credentials);
+  const { machine, tmp } = await benchSetup('posting', { postgres: true });
   const needed = CONFIGS.length * (RECORDS + WARM_UP);
-  await seedDemoRecords(database, needed, ['sales-invoices']);
-  await database.close();
+  const { sim, url, startApi } = await startPostingStack({
+    tmpDir: tmp.path,
+    database: 'ff_bench_posting',
+    records: needed,
+    kinds: ['sales-invoices'],
+  });
   const ids = await selectIds(url);
   if (ids.length < needed)
     throw new Error(`Only ${ids.length} sales invoices were seeded; ${needed} needed.`);
@@ -81,13 +69,9 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
   let next = 0;
   const take = (n: number) => ids.slice(next, (next += n));
   for (const { concurrency, batch } of CONFIGS) {
-    const server = await startApiServer({
-      name: `api-c${concurrency}-b${batch}`,
-      databaseUrl: url,
-      sapUrl: sim.url,
-      dataDir: tmp.path,
-      logFile: join(tmp.path, `api-c${concurrency}-b${batch}.log`),
-      env: { POSTING_CONCURRENCY: String(concurrency), RATE_LIMIT_PER_MINUTE: '1000000' },
+    const server = await startApi(`api-c${concurrency}-b${batch}`, {
+      POSTING_CONCURRENCY: String(concurrency),
+      RATE_LIMIT_PER_MINUTE: '1000000',
     });
     const session = await signIn(server.url);
     const post = (batch: number[]) =>
@@ -123,14 +107,7 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     const run = {
       concurrency,
       batch,
-      records: mine.length,
-      posted,
-      failed: failed.length,
-      failures: failed.slice(0, 5),
-      seconds: round(seconds, 2),
-      recordsPerSecond: round(posted / seconds, 1),
-      idealBound: bound,
-      ofBound: round(posted / seconds / bound, 2),
+      ...postingFigures({ records: mine.length, posted, failures: failed, seconds, bound }),
       requestMs: {
         p50: round(median(requestMs)),
         max: round(Math.max(...requestMs)),
@@ -147,22 +124,10 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
 
   // Read-back: every claimed id exactly once in SAP, and nothing else.
   const documents = await sim.control<{ invoices: { Reference2?: string }[] }>('/__sim/documents');
-  const byKey = new Map<string, number>();
-  for (const doc of documents.invoices)
-    byKey.set(String(doc.Reference2), (byKey.get(String(doc.Reference2)) ?? 0) + 1);
-  const expected = ids.slice(0, next).map((id) => `FFSI${id}`);
-  const missing = expected.filter((key) => !byKey.has(key));
-  const duplicated = expected.filter((key) => (byKey.get(key) ?? 0) > 1);
-  const unexpected = [...byKey.keys()].filter((key) => !expected.includes(key));
-  const exactlyOnce = {
-    expected: expected.length,
-    documents: documents.invoices.length,
-    missing: missing.length,
-    duplicated: duplicated.length,
-    unexpected: unexpected.length,
-    ok: !missing.length && !duplicated.length && !unexpected.length,
-  };
-  log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
+  const exactlyOnce = readBack(
+    documents.invoices.map((doc) => String(doc.Reference2)),
+    ids.slice(0, next).map((id) => `FFSI${id}`),
+  );
   const stored = await statusCounts(url);
 
   // Where a request's time goes, from the simulator's own clock (postedAt: when SAP stored each document,

@@ -14,34 +14,28 @@
  * Options: --rows N (default 500), --latency MS (default 50), --only A,B,C,D.
  */
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   argOption,
   loadSample,
   log,
-  machineInfo,
-  onCleanup,
+  numberOption,
   round,
   runBenchmark,
   saveResult,
   sleep,
-  tempDir,
 } from './lib/common.js';
-import {
-  createBenchDatabase,
-  postgresVersion,
-  prepareDatabase,
-  seedDemoRecords,
-  todayOf,
-} from './lib/database.js';
+import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
-import { startApiServer, startSimulator, startWorker } from './lib/servers.js';
+import { readBack, startPostingStack } from './lib/posting-stack.js';
+import { startWorker } from './lib/servers.js';
+import { benchSetup } from './lib/setup.js';
 
-const ROWS = Number(argOption('rows', '500'));
-const LATENCY_MS = Number(argOption('latency', '50'));
+const ROWS = numberOption('rows', 500);
+const LATENCY_MS = numberOption('latency', 50);
 const ONLY = argOption('only', 'A,B,C,D').split(',');
 /** A configuration that has not drained within this is reported as such (1 worker at 2 jobs/s needs ~250 s for 500). */
-const DRAIN_LIMIT_MS = Number(argOption('drain-limit-s', '420')) * 1000;
+const DRAIN_LIMIT_MS = numberOption('drain-limit-s', 420) * 1000;
 
 type Config = { id: string; label: string; processes: number; concurrency: number; entry?: string };
 const CONFIGS: Config[] = (
@@ -56,19 +50,14 @@ const CONFIGS: Config[] = (
 type VasRow = { id: number; product_type: string; origin_quantity: string; order_number: string | null };
 
 await runBenchmark('bench:queue', 45 * 60_000, async () => {
-  const machine = { ...machineInfo(), postgres: await postgresVersion() };
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('queue');
-  onCleanup(() => tmp.remove());
-
-  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
-  const url = await createBenchDatabase('ff_bench_queue');
-  const database = await prepareDatabase(url, sim.credentials);
-  await seedDemoRecords(database, CONFIGS.length * ROWS, ['vas-transactions']);
-  await database.close();
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  onCleanup(() => db.end());
+  const { machine, tmp } = await benchSetup('queue', { postgres: true });
+  const { sim, url, startApi, connect } = await startPostingStack({
+    tmpDir: tmp.path,
+    database: 'ff_bench_queue',
+    records: CONFIGS.length * ROWS,
+    kinds: ['vas-transactions'],
+  });
+  const db = await connect();
   const rows = (
     await db.query<VasRow>(
       'SELECT id, product_type, origin_quantity, order_number FROM vas_transactions ORDER BY id',
@@ -83,14 +72,7 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
     accounts.find((a) => a.account_type === type && a.category === category)!.id;
   await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
 
-  const api = await startApiServer({
-    name: 'api',
-    databaseUrl: url,
-    sapUrl: sim.url,
-    dataDir: tmp.path,
-    logFile: join(tmp.path, 'api.log'),
-    env: { RATE_LIMIT_PER_MINUTE: '1000000' },
-  });
+  const api = await startApi('api', { RATE_LIMIT_PER_MINUTE: '1000000' });
   const session = await signIn(api.url);
   const postingDate = todayOf();
 
@@ -168,22 +150,10 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
 
   // Read-back: every queued row exactly once in SAP.
   const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
-  const byKey = new Map<string, number>();
-  for (const doc of documents.journalEntries)
-    byKey.set(String(doc.Reference3), (byKey.get(String(doc.Reference3)) ?? 0) + 1);
-  const expected = rows.slice(0, next).map((r) => `FF-VAS-${r.id}`);
-  const missing = expected.filter((k) => !byKey.has(k)).length;
-  const duplicated = expected.filter((k) => (byKey.get(k) ?? 0) > 1).length;
-  const unexpected = [...byKey.keys()].filter((k) => !expected.includes(k)).length;
-  const exactlyOnce = {
-    expected: expected.length,
-    documents: documents.journalEntries.length,
-    missing,
-    duplicated,
-    unexpected,
-    ok: !missing && !duplicated && !unexpected,
-  };
-  log(`SAP read-back: ${JSON.stringify(exactlyOnce)}`);
+  const exactlyOnce = readBack(
+    documents.journalEntries.map((doc) => String(doc.Reference3)),
+    rows.slice(0, next).map((r) => `FF-VAS-${r.id}`),
+  );
   await sim.stop();
 
   saveResult('queue', {

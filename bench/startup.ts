@@ -21,7 +21,6 @@ import {
   numberOption,
   loadSample,
   log,
-  machineInfo,
   median,
   onCleanup,
   round,
@@ -29,10 +28,10 @@ import {
   runBenchmark,
   saveResult,
   sleep,
-  tempDir,
   type LoadSample,
 } from './lib/common.js';
 import { freePort, startProcess, tsxArgs } from './lib/processes.js';
+import { benchSetup } from './lib/setup.js';
 
 const RUNS = numberOption('runs', 5);
 const ADMIN_PASSWORD = 'Bench-Password-2026!';
@@ -48,10 +47,7 @@ type StartRun = {
 };
 
 await runBenchmark('bench:startup', 20 * 60_000, async () => {
-  const machine = machineInfo();
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('startup');
-  onCleanup(() => tmp.remove());
+  const { machine, tmp } = await benchSetup('startup');
   const dataDir = join(tmp.path, 'data');
   const logFile = join(tmp.path, 'start.log');
 

@@ -13,50 +13,35 @@
  *
  * Options: --rows N (default 1000), --latency MS (default 50).
  */
-import { join } from 'node:path';
-import pg from 'pg';
 import {
-  argOption,
   loadSample,
   log,
-  machineInfo,
-  onCleanup,
+  numberOption,
   percentile,
   round,
   runBenchmark,
   saveResult,
   sleep,
-  tempDir,
 } from './lib/common.js';
-import {
-  createBenchDatabase,
-  postgresVersion,
-  prepareDatabase,
-  seedDemoRecords,
-  todayOf,
-} from './lib/database.js';
+import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
-import { startApiServer, startSimulator } from './lib/servers.js';
+import { startPostingStack } from './lib/posting-stack.js';
+import { benchSetup } from './lib/setup.js';
 
-const ROWS = Number(argOption('rows', '1000'));
-const LATENCY_MS = Number(argOption('latency', '50'));
+const ROWS = numberOption('rows', 1000);
+const LATENCY_MS = numberOption('latency', 50);
 const SAP_TIMEOUT_MS = 30_000;
 const STALE_MS = 2 * SAP_TIMEOUT_MS;
 
 await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
-  const machine = { ...machineInfo(), postgres: await postgresVersion() };
-  log(`Machine: ${machine.nproc} cores, node ${machine.node}, load: ${machine.load.uptime}`);
-  const tmp = tempDir('sweeper');
-  onCleanup(() => tmp.remove());
-
-  const sim = await startSimulator({ logFile: join(tmp.path, 'sim.log') });
-  const url = await createBenchDatabase('ff_bench_sweeper');
-  const database = await prepareDatabase(url, sim.credentials);
-  await seedDemoRecords(database, ROWS, ['sales-invoices']);
-  await database.close();
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  onCleanup(() => db.end());
+  const { machine, tmp } = await benchSetup('sweeper', { postgres: true });
+  const { sim, startApi, connect } = await startPostingStack({
+    tmpDir: tmp.path,
+    database: 'ff_bench_sweeper',
+    records: ROWS,
+    kinds: ['sales-invoices'],
+  });
+  const db = await connect();
   const ids = (await db.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map(
     (r) => r.id,
   );
@@ -72,14 +57,7 @@ await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
     );
 
   const env = { SAP_TIMEOUT_MS: String(SAP_TIMEOUT_MS), RATE_LIMIT_PER_MINUTE: '1000000' };
-  const doomed = await startApiServer({
-    name: 'api-crashing',
-    databaseUrl: url,
-    sapUrl: sim.url,
-    dataDir: tmp.path,
-    logFile: join(tmp.path, 'api-1.log'),
-    env,
-  });
+  const doomed = await startApi('api-crashing', env, 'api-1');
   const session = await signIn(doomed.url);
   await sim.control('/__sim/config', { latencyMs: SAP_TIMEOUT_MS });
   const half = Math.ceil(ids.length / 2);
@@ -100,14 +78,7 @@ await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
   log(`Killed the API with SIGKILL: ${stuck} rows left posting`);
   await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
 
-  const api = await startApiServer({
-    name: 'api-restarted',
-    databaseUrl: url,
-    sapUrl: sim.url,
-    dataDir: tmp.path,
-    logFile: join(tmp.path, 'api-2.log'),
-    env,
-  });
+  const api = await startApi('api-restarted', env, 'api-2');
   const expiries = new Map(
     (
       await db.query<{ record_id: number; expires: Date }>(
