@@ -63,20 +63,14 @@ export const importCommands: Record<
 
   'tokens:create': {
     help: 'tokens:create <name>: creates an API token for the import API and prints it once.',
-    async run({ apiTokens }, args) {
-      const name = args.join(' ').trim();
-      if (!name) {
-        console.error('Usage: tokens:create <name>   e.g. tokens:create tms');
-        return 2;
-      }
-      return refusedTokenAsExit1(async () => {
+    run: ({ apiTokens }, args) =>
+      tokenCommand(args, 'Usage: tokens:create <name>   e.g. tokens:create tms', async (name) => {
         const { record, token } = await apiTokens.create(name, commandLineContext());
         console.log(
           `API token ${record.id} "${record.name}" created. Copy it now; it is not shown again:\n\n  ${token}\n`,
         );
         console.log(`Send it as: Authorization: Bearer ${token.slice(0, 8)}...`);
-      });
-    },
+      }),
   },
 
   'tokens:list': {
@@ -112,24 +106,26 @@ export const importCommands: Record<
 
   'tokens:revoke': {
     help: 'tokens:revoke <name|id>: revokes an API token; calls with it are refused from then on.',
-    async run({ apiTokens }, args) {
-      const key = args.join(' ').trim();
-      if (!key) {
-        console.error('Usage: tokens:revoke <name|id>');
-        return 2;
-      }
-      return refusedTokenAsExit1(async () => {
+    run: ({ apiTokens }, args) =>
+      tokenCommand(args, 'Usage: tokens:revoke <name|id>', async (key) => {
         const revoked = await apiTokens.revoke(key, commandLineContext());
         console.log(`API token ${revoked.id} "${revoked.name}" revoked.`);
-      });
-    },
+      }),
   },
 };
 
-/** Runs a token command: 0 when it succeeds, 1 with the reason on stderr when the token rules refuse it. */
-async function refusedTokenAsExit1(work: () => Promise<void>): Promise<number> {
+/**
+ * Runs a token command on its argument (the words after the command): 2 with the usage when there is none,
+ * 1 with the reason on stderr when the token rules refuse it, else 0.
+ */
+async function tokenCommand(args: string[], usage: string, work: (argument: string) => Promise<void>) {
+  const argument = args.join(' ').trim();
+  if (!argument) {
+    console.error(usage);
+    return 2;
+  }
   try {
-    await work();
+    await work(argument);
     return 0;
   } catch (error) {
     if (!(error instanceof ApiTokenError)) throw error;
