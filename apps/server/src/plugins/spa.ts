@@ -15,7 +15,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        res.header(
+        res.setHeader(
           'cache-control',
           path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
