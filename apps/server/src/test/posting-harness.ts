@@ -1,19 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { buildApp, type App } from '../app.js';
 import { seedConnectionSetting } from '../bootstrap/connection-setting.js';
 import { seedLedgerAccounts } from '../bootstrap/ledger-accounts.js';
 import { seedFoundation } from '../bootstrap/seed.js';
 import { loadEnv, type Env } from '../config/env.js';
-import { openDatabase, runMigrations, type Database } from '../db/client.js';
 import { startQueue } from '../jobs/queue.js';
 import { queueSettings } from '../jobs/queue-settings.js';
 import { startVasWorker } from '../jobs/vas-worker.js';
 import { TIME_ZONE } from './posting-records.js';
 import { startTestSimulator, type RunningSimulator } from './simulator.js';
 import { TestClient, type ClientOptions } from './test-client.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from './test-server.js';
 
 // The posting tests import their records and SAP read-back helpers from here too.
@@ -29,10 +26,7 @@ export * from './sap-documents.js';
 /** The APP_KEY of the posting tests (the seeded SAP connection's password is encrypted with it). */
 export const APP_KEY = 'p'.repeat(40);
 
-export type PostingDatabase = Database & {
-  drop(): Promise<void>;
-  /** Postgres only: the test database's URL. */ url?: string;
-};
+export type PostingDatabase = TestDatabase;
 
 export type HarnessOptions = {
   env?: Record<string, string>;
@@ -64,31 +58,7 @@ export type PostingHarness = {
 };
 
 /** A fresh migrated database; on Postgres also its URL (a separate worker process can connect to it). */
-export async function createPostingDatabase(): Promise<PostingDatabase> {
-  if (process.env.TEST_DB !== 'postgres') return createTestDatabase();
-  const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL.');
-  const name = `ff_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await runMigrations(database);
-  return {
-    ...database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+export const createPostingDatabase = (): Promise<PostingDatabase> => createTestDatabase();
 
 export async function startPostingHarness(options: HarnessOptions = {}): Promise<PostingHarness> {
   const sim = await startTestSimulator();

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, runMigrations, type Database } from '../db/client.js';
 
+/** A test database; on Postgres also its URL (a separate process, such as a worker, can connect to it). */
+export type TestDatabase = Database & { drop(): Promise<void>; url?: string };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
  * created on the server named by TEST_DATABASE_URL and dropped again by `drop()`.
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ kind: 'pglite' });
     await runMigrations(database);
@@ -25,6 +28,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   await runMigrations(database);
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
