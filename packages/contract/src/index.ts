@@ -1,5 +1,7 @@
 export * from './plain-index.js';
 export * from './common.js';
+export * from './list-pages.js';
+export * from './dashboard.js';
 export * from './permissions.js';
 export * from './auth.js';
 export * from './users.js';

@@ -46,6 +46,8 @@ export type RecordKindEntry = {
   readonly keyPrefix: string;
   /** The columns a list row carries, in the zod row schema's order. */
   readonly rowFields: readonly string[];
+  /** The row field holding the record's money amount (the dashboard's totals, the posting history). */
+  readonly amountField: 'amount' | 'invoiceAmount' | 'totalAmount';
   /** The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule. */
   readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
 };
@@ -105,6 +107,7 @@ export const RECORD_KINDS_PLAIN = {
       'amount',
       ...postingState,
     ],
+    amountField: 'amount',
     post: postOf('saleInvoice', { postingDate: 'postingDate' }),
   },
   firstJournal: {
@@ -120,6 +123,7 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-FJ-',
     rowFields: transporterRow,
+    amountField: 'invoiceAmount',
     post: postOf('transporterInvoice', { postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' }),
   },
   secondJournal: {
@@ -136,6 +140,7 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-SJ-',
     rowFields: [...transporterRow, 'firstJournalPostedAt'],
+    amountField: 'invoiceAmount',
     post: postOf('transporterInvoice', { postingDate: 'postingDate' }),
   },
   cashAdvance: {
@@ -151,6 +156,7 @@ export const RECORD_KINDS_PLAIN = {
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-CA-',
     rowFields: [...advanceTrip, 'amount', ...dates, 'onAccountId', ...postingState],
+    amountField: 'amount',
     post: postOf('cashAdvanceId', { sapAccount: 'ledgerId', postingDate: 'postingDate' }),
   },
   fuelAdvance: {
@@ -176,6 +182,7 @@ export const RECORD_KINDS_PLAIN = {
       'pickupOrderNo',
       ...postingState,
     ],
+    amountField: 'totalAmount',
     post: postOf('fuelAdvanceId', {
       sapAccount: 'ledgerId',
       collectedQuantity: 'quantity',
@@ -214,6 +221,7 @@ export const RECORD_KINDS_PLAIN = {
       'pickupOrderNo',
       ...postingState,
     ],
+    amountField: 'totalAmount',
     post: postOf('vasTransactionId', {
       sapAccountRevenue: 'ledgerId',
       sapAccountCost: 'ledgerId',

@@ -16,6 +16,18 @@ export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
  */
 export const MAX_DATABASE_ID = 2_147_483_647;
 
+/** Paged lists (list-pages.ts): rows per page by default and at most, the longest search, a sort's form. */
+export const DEFAULT_PER_PAGE = 100;
+export const MAX_PER_PAGE = 500;
+export const MAX_SEARCH_LENGTH = 100;
+/** `field` or `field:asc` / `field:desc`. */
+export const SORT_PATTERN = /^[A-Za-z][A-Za-z0-9]*(:(asc|desc))?$/;
+/** A sort parameter's parts: `parseSort('amount:desc')` is `{ field: 'amount', desc: true }`. */
+export function parseSort(sort: string): { field: string; desc: boolean } {
+  const [field = '', direction] = sort.split(':');
+  return { field, desc: direction === 'desc' };
+}
+
 /** The plain email rule of docs/spec/product-spec.md section 5: non-whitespace, an at sign, non-whitespace. */
 export const SIMPLE_EMAIL = /^\S+@\S+$/;
 export const EMAIL_MAX_LENGTH = 254;

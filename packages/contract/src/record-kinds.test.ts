@@ -126,6 +126,15 @@ describe('the record-kind registry and its schemas', () => {
     }
   });
 
+  it("names as each kind's amount a decimal money field of its row", () => {
+    for (const kind of entries) {
+      const field = kind.amountField;
+      expect(kind.rowFields as readonly string[], kind.name).toContain(field);
+      const schema = kind.row.shape[field as keyof typeof kind.row.shape] as unknown as z.ZodType;
+      expect(schema.safeParse('1500.00').success, `${kind.name}.${field}`).toBe(true);
+    }
+  });
+
   it('refuses an empty post and more than 500 rows, for every kind', () => {
     for (const kind of entries) {
       expect(kind.body.safeParse({ postSap: [] }).success).toBe(false);
