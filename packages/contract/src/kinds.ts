@@ -48,6 +48,13 @@ export type RecordKindEntry = {
   readonly rowFields: readonly string[];
   /** The row field holding the record's money amount (the dashboard's totals, the posting history). */
   readonly amountField: 'amount' | 'invoiceAmount' | 'totalAmount';
+  /**
+   * The row fields the list's `search` matches (case-insensitive substring): the text, money and quantity
+   * columns the screen shows as stored, so one trigram index per step holds them all
+   * (docs/decisions/013-server-side-lists.md). Dates, status, error and inputs typed on the screen are not
+   * searched; dates are found with the date filter.
+   */
+  readonly searchFields: readonly string[];
   /** The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule. */
   readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
 };
@@ -76,6 +83,16 @@ const transporterRow = [
   'invoiceAmount',
   ...postingState,
 ] as const;
+
+/** Searched fields several kinds share: the transporter invoice's shown texts, the advances' trip columns. */
+const transporterSearch = [
+  'transporterName',
+  'cargoReference',
+  'clientRef',
+  ...tripColumns,
+  'routeDetails',
+] as const;
+const advanceSearch = ['tripNumber', 'route', 'transporterName', 'truckNumber'] as const;
 
 /** A post body entry: the id field (its rule is always 'recordId') first, then the other fields. */
 const postOf = <const I extends string, const F extends Readonly<Record<string, PostFieldRule>>>(
@@ -108,6 +125,7 @@ export const RECORD_KINDS_PLAIN = {
       ...postingState,
     ],
     amountField: 'amount',
+    searchFields: ['clientName', 'cargoRef', 'clientRef', ...tripColumns, 'route', 'amount'],
     post: postOf('saleInvoice', { postingDate: 'postingDate' }),
   },
   firstJournal: {
@@ -124,6 +142,8 @@ export const RECORD_KINDS_PLAIN = {
     keyPrefix: 'FF-FJ-',
     rowFields: transporterRow,
     amountField: 'invoiceAmount',
+    // The supplier invoice number is typed on this tab, so it is not searched here (it is on the second).
+    searchFields: [...transporterSearch, 'invoiceAmount'],
     post: postOf('transporterInvoice', { postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' }),
   },
   secondJournal: {
@@ -141,6 +161,7 @@ export const RECORD_KINDS_PLAIN = {
     keyPrefix: 'FF-SJ-',
     rowFields: [...transporterRow, 'firstJournalPostedAt'],
     amountField: 'invoiceAmount',
+    searchFields: [...transporterSearch, 'supplierInvoiceNumber', 'invoiceAmount'],
     post: postOf('transporterInvoice', { postingDate: 'postingDate' }),
   },
   cashAdvance: {
@@ -157,6 +178,7 @@ export const RECORD_KINDS_PLAIN = {
     keyPrefix: 'FF-CA-',
     rowFields: [...advanceTrip, 'amount', ...dates, 'onAccountId', ...postingState],
     amountField: 'amount',
+    searchFields: [...advanceSearch, 'amount'],
     post: postOf('cashAdvanceId', { sapAccount: 'ledgerId', postingDate: 'postingDate' }),
   },
   fuelAdvance: {
@@ -183,6 +205,14 @@ export const RECORD_KINDS_PLAIN = {
       ...postingState,
     ],
     amountField: 'totalAmount',
+    searchFields: [
+      ...advanceSearch,
+      'orderNumber',
+      'warehouse',
+      'description',
+      'originQuantity',
+      'unitPrice',
+    ],
     post: postOf('fuelAdvanceId', {
       sapAccount: 'ledgerId',
       collectedQuantity: 'quantity',
@@ -222,6 +252,18 @@ export const RECORD_KINDS_PLAIN = {
       ...postingState,
     ],
     amountField: 'totalAmount',
+    searchFields: [
+      'tripNumber',
+      'transporterName',
+      'truckNumber',
+      'orderNumber',
+      'supplierName',
+      'warehouse',
+      'description',
+      'originQuantity',
+      'buyingUnitPrice',
+      'sellingUnitPrice',
+    ],
     post: postOf('vasTransactionId', {
       sapAccountRevenue: 'ledgerId',
       sapAccountCost: 'ledgerId',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from './common.js';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH, SORT_PATTERN } from './plain.js';
+import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, SORT_PATTERN } from './plain.js';
 
 /**
  * The list routes' query (issue 13, docs/decisions/013-server-side-lists.md): the spec's date range, and,

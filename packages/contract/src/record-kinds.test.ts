@@ -135,6 +135,28 @@ describe('the record-kind registry and its schemas', () => {
     }
   });
 
+  it.each(entries)(
+    '$name: searchFields are distinct text or decimal fields of its row, neither dates nor posting state',
+    (kind) => {
+      const fields = kind.searchFields as readonly string[];
+      expect(fields.length).toBeGreaterThan(0);
+      expect(new Set(fields).size).toBe(fields.length);
+      for (const field of fields) {
+        expect(kind.rowFields as readonly string[], field).toContain(field);
+        expect([
+          'id',
+          'documentDate',
+          'postingDate',
+          'status',
+          'lastError',
+          'firstJournalPostedAt',
+        ]).not.toContain(field);
+        const schema = kind.row.shape[field as keyof typeof kind.row.shape] as unknown as z.ZodType;
+        expect(schema.safeParse('TRIP-7').success || schema.safeParse('1500.00').success, field).toBe(true);
+      }
+    },
+  );
+
   it('refuses an empty post and more than 500 rows, for every kind', () => {
     for (const kind of entries) {
       expect(kind.body.safeParse({ postSap: [] }).success).toBe(false);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,7 +35,12 @@ export const POOL_CONNECT_TIMEOUT_MS = 30_000;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(resolve(options.dataDir)) : new PGlite();
+    // pg_trgm backs the lists' search indexes (migration 0006 creates the extension; PGlite ships it as a
+    // contrib bundle that must be loaded before CREATE EXTENSION can find it).
+    const extensions = { pg_trgm };
+    const client = options.dataDir
+      ? new PGlite(resolve(options.dataDir), { extensions })
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, kind: 'pglite', pglite: client, close: () => client.close() };

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dateRangeQuery, listOf, postResult, RECORD_KIND_NAMES, type RecordKindName } from '@ff/contract';
+import { z } from 'zod';
+import { listOf, listQuery, pageOf, postResult, RECORD_KIND_NAMES, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { dayRange } from '../../lib/time.js';
 import { auditContextOf, currentUserOf } from '../../plugins/access.js';
 import type { PostingService } from '../posting/posting.service.js';
 import type { BoundKinds } from './bound-kinds.js';
+import { listViewOf, pageRequestOf } from './list-view.js';
 import type { RecordsRepository } from './records.repository.js';
 
-/** GET lists "still to post" and POST posts (or, for a queued kind, queues), per kind of the registry (docs/spec/product-spec.md section 7). */
+/**
+ * GET lists "still to post" and POST posts (or, for a queued kind, queues), per kind of the registry
+ * (docs/spec/product-spec.md section 7). A list with `page` or `perPage` answers one page and its meta;
+ * without both, the spec's full array, streamed (docs/decisions/013-server-side-lists.md).
+ */
 export function registerRecordRoutes(
   app: FastifyInstance,
   deps: {
@@ -29,9 +35,20 @@ export function registerRecordRoutes(
       entry.apiPath,
       {
         config: { access: { auth: 'user', permission: entry.permissions.view } },
-        schema: { querystring: dateRangeQuery, response: { 200: listOf(entry.row) } },
+        schema: {
+          querystring: listQuery,
+          response: { 200: z.union([listOf(entry.row), pageOf(entry.row)]) },
+        },
       },
-      async (request) => ({ data: await records.list(kind, dayRange(request.query, timeZone)) }),
+      async (request, reply) => {
+        const view = listViewOf(kind, request.query);
+        const range = dayRange(request.query, timeZone);
+        const page = pageRequestOf(request.query);
+        if (page) return records.page(kind, range, view, page);
+        // Already JSON (a string, or a stream of its bytes): sent as it is, past the typed response schema.
+        const body = await records.fullList(kind, range, view);
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     );
     r.post(
       entry.apiPath,

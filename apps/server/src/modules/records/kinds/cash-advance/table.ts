@@ -17,5 +17,5 @@ export const cashAdvances = pgTable(
     onAccountId: integer('on_account_id'),
     ...postingColumns(),
   },
-  (t) => oneStepIndexes('cash_advances', t),
+  (t) => oneStepIndexes('cashAdvance', 'cash_advances', t),
 );

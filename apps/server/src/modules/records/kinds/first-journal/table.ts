@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   commonColumns,
   money,
   sourceIndex,
   stepPostingColumns,
-  toPostIndex,
+  stepIndexes,
   TO_POST,
   transporterColumns,
   tripContainerColumns,
 } from '../shared/columns.js';
+
+type StepOf = (t: { fjStatus: PgColumn; fjPostedAt: PgColumn; sjStatus: PgColumn; sjPostedAt: PgColumn }) => {
+  status: PgColumn;
+  postedAt: PgColumn;
+};
+const fjStep: StepOf = (t) => ({ status: t.fjStatus, postedAt: t.fjPostedAt });
+const sjStep: StepOf = (t) => ({ status: t.sjStatus, postedAt: t.sjPostedAt });
 
 /**
  * Transporter invoices: one row, two journal steps (first-journal/ and second-journal/ post them). The first
@@ -32,7 +39,13 @@ export const transporterInvoices = pgTable(
   },
   (t) => [
     sourceIndex('transporter_invoices', t),
-    toPostIndex('transporter_invoices_fj', t, sql`${t.fjStatus} ${TO_POST}`),
-    toPostIndex('transporter_invoices_sj', t, sql`${t.fjStatus} = 'posted' AND ${t.sjStatus} ${TO_POST}`),
+    ...stepIndexes('firstJournal', 'transporter_invoices_fj', t, fjStep(t), sql`${t.fjStatus} ${TO_POST}`),
+    ...stepIndexes(
+      'secondJournal',
+      'transporter_invoices_sj',
+      t,
+      sjStep(t),
+      sql`${t.fjStatus} = 'posted' AND ${t.sjStatus} ${TO_POST}`,
+    ),
   ],
 );

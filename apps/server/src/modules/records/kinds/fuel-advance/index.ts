@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatCents, multiplyToCents } from '../../../../erp/money.js';
 import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { prefetchLedgers, pettyCashProblem, type LedgerMap } from '../shared/ledgers.js';
@@ -15,6 +16,7 @@ export const fuelAdvance = {
   name: 'fuelAdvance',
   table: t,
   columns: stepColumnsOf(t),
+  awaitingAmount: sql`coalesce(${t.totalAmount}, round(${t.originQuantity} * ${t.unitPrice}, 2))`,
   list: stepList('fuelAdvance', t, t),
   requests: requestsOf('fuelAdvance', (e) => ({
     onAccountId: e.sapAccount,

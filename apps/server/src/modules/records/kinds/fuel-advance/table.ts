@@ -24,5 +24,5 @@ export const fuelAdvances = pgTable(
     onAccountId: integer('on_account_id'),
     ...postingColumns(),
   },
-  (t) => oneStepIndexes('fuel_advances', t),
+  (t) => oneStepIndexes('fuelAdvance', 'fuel_advances', t),
 );

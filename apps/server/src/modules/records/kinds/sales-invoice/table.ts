@@ -21,5 +21,5 @@ export const salesInvoices = pgTable(
     amount: money('amount'),
     ...postingColumns(),
   },
-  (t) => oneStepIndexes('sales_invoices', t),
+  (t) => oneStepIndexes('salesInvoice', 'sales_invoices', t),
 );

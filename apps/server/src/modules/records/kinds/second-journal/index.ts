@@ -17,6 +17,7 @@ export const secondJournal = {
   columns,
   list: stepList('secondJournal', t, columns, {
     extra: { firstJournalPostedAt: (ctx) => ctx.dateTime(t.fjPostedAt) },
+    sortBy: { firstJournalPostedAt: t.fjPostedAt },
     more: [sql`${t.fjStatus} = 'posted'`],
   }),
   requests: requestsOf('secondJournal', () => ({})),

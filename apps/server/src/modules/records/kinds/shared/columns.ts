@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import {
   date,
   index,
@@ -101,12 +102,63 @@ type IndexedColumns = { sourceId: PgColumn; documentDate: PgColumn };
 export const sourceIndex = (table: string, t: IndexedColumns) =>
   uniqueIndex(`${table}_source_uq`).on(t.sourceId);
 
-/** The partial index on the document date of the rows `stillToPost` selects: `<name>_to_post_idx`. */
-export const toPostIndex = (name: string, t: IndexedColumns, stillToPost: SQL) =>
-  index(`${name}_to_post_idx`).on(t.documentDate).where(stillToPost);
+/** Between two cells of the search text: a character no one types, so a search never spans two cells. */
+const CELL_SEPARATOR = sql.raw(`E'\\x1F'`);
 
-/** The indexes of a table holding one step: its source index and its step's "still to post" index. */
-export const oneStepIndexes = (table: string, t: IndexedColumns & { status: PgColumn }) => [
+/**
+ * The text a step's list search matches (`ILIKE`): the registry's `searchFields` of the kind, each column's
+ * text ('' when null, money and quantities as their numeric text), joined by a separator. Only IMMUTABLE
+ * operations (coalesce, ||, numeric::text), so a trigram index holds it; the index (`stepIndexes`) and the
+ * list query (shared/list.ts) both build it here, so the planner sees the identical expression.
+ */
+export function searchText(kind: RecordKindName, t: object): SQL {
+  const columns = t as Record<string, PgColumn | undefined>;
+  const parts = RECORD_KINDS_PLAIN[kind].searchFields.map((field: string) => {
+    const column = columns[field];
+    if (!column) throw new Error(`${kind}: search field ${field} is not a column of its table.`);
+    return column.columnType === 'PgNumeric'
+      ? sql`coalesce(${column}::text, '')`
+      : sql`coalesce(${column}, '')`;
+  });
+  return sql`(${sql.join(parts, sql` || ${CELL_SEPARATOR} || `)})`;
+}
+
+/** A step's columns its indexes cover. */
+type IndexedStep = { status: PgColumn; postedAt: PgColumn };
+
+/**
+ * One posting step's indexes, each partial on the rows it serves (`<name>` is the table, or
+ * `<table>_<step>` for the transporter table's two steps):
+ * - `<name>_to_post_idx` (document_date, amount) on the rows still to post: the list's date range, and the
+ *   dashboard's count, total and aging as an index-only scan;
+ * - `<name>_search_idx`, a trigram GIN index on the search text of the rows still to post (the list's search);
+ * - `<name>_posted_idx` (posted_at, amount) on the posted rows: the dashboard's posted per day;
+ * - `<name>_failed_idx` (document_date) on the failed rows: the dashboard's failed count.
+ */
+export function stepIndexes(
+  kind: RecordKindName,
+  name: string,
+  t: IndexedColumns,
+  step: IndexedStep,
+  stillToPost: SQL,
+) {
+  const amount = (t as unknown as Record<string, PgColumn>)[RECORD_KINDS_PLAIN[kind].amountField]!;
+  return [
+    index(`${name}_to_post_idx`).on(t.documentDate, amount).where(stillToPost),
+    index(`${name}_search_idx`)
+      .using('gin', sql`${searchText(kind, t)} gin_trgm_ops`)
+      .where(stillToPost),
+    index(`${name}_posted_idx`)
+      .on(step.postedAt, amount)
+      .where(sql`${step.status} = 'posted'`),
+    index(`${name}_failed_idx`)
+      .on(t.documentDate)
+      .where(sql`${step.status} = 'failed'`),
+  ];
+}
+
+/** The indexes of a table holding one step: its source index and its step's indexes (`stepIndexes`). */
+export const oneStepIndexes = (kind: RecordKindName, table: string, t: IndexedColumns & IndexedStep) => [
   sourceIndex(table, t),
-  toPostIndex(table, t, sql`${t.status} ${TO_POST}`),
+  ...stepIndexes(kind, table, t, t, sql`${t.status} ${TO_POST}`),
 ];

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   RECORD_KINDS_PLAIN,
@@ -14,7 +15,7 @@ import { prefixed } from './columns.js';
 import type { ImportPiece } from './import.js';
 import type { DemoPiece } from './demo.js';
 import type { LedgerAccountLookup } from './ledgers.js';
-import type { InstantRange, ListContext, ListStatement } from './list.js';
+import type { InstantRange, ListContext, ListStatement, ListView } from './list.js';
 
 /** A kind's table: every one has these columns (shared/columns.ts). */
 export type KindTable = PgTable & {
@@ -90,7 +91,14 @@ export type ServerKind<K extends RecordKindName, T extends KindTable, I, P, D> =
   name: K;
   table: T;
   columns: StepColumns;
-  list(ctx: ListContext, range: InstantRange): ListStatement<RecordRowOf<K>>;
+  /**
+   * What a row still to post stands for in money, when the registry's amount field is only filled once the row
+   * is posted (fuel and VAS: the total is the collected quantity, typed at posting, times the unit price): the
+   * original quantity at the unit price. The dashboard's awaiting and aging totals read it; without it they
+   * read the amount field.
+   */
+  awaitingAmount?: SQL;
+  list(ctx: ListContext, range: InstantRange, view?: ListView): ListStatement<RecordRowOf<K>>;
   requests(body: PostBodyOf<K>): RowRequest<I>[];
   rules(deps: KindDeps): KindRules<T['$inferSelect'], I, P>;
   /** The rules for a user with these permissions, when they depend on them (VAS: a loss needs Post Loss). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import type { LedgerMap } from '../shared/ledgers.js';
 import { stepList } from '../shared/list.js';
@@ -12,6 +13,7 @@ export const vasTransaction = {
   name: 'vasTransaction',
   table: t,
   columns: stepColumnsOf(t),
+  awaitingAmount: sql`coalesce(${t.totalAmount}, round(${t.originQuantity} * ${t.sellingUnitPrice}, 2))`,
   list: stepList('vasTransaction', t, t),
   requests: requestsOf('vasTransaction', (e) => ({
     revenueAccountId: e.sapAccountRevenue,

@@ -1,4 +1,5 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   commonColumns,
   money,
@@ -32,5 +33,11 @@ export const vasTransactions = pgTable(
     costAccountId: integer('cost_account_id'),
     ...postingColumns(),
   },
-  (t) => oneStepIndexes('vas_transactions', t),
+  (t) => [
+    ...oneStepIndexes('vasTransaction', 'vas_transactions', t),
+    // The dashboard's queue depth: rows queued for posting and not yet sent.
+    index('vas_transactions_queued_idx')
+      .on(t.documentDate)
+      .where(sql`${t.status} = 'queued'`),
+  ],
 );
