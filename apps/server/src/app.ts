@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAuditRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
@@ -85,6 +86,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   registerImportRoutes(app, services.imports);
   registerSettingsRoutes(app, services.settings);
   registerAccountRoutes(app, services.accounts);
+  registerDashboardRoutes(app, services.dashboard);
   registerRecordRoutes(app, {
     records: services.records,
     posting: services.posting,

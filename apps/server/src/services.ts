@@ -23,6 +23,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createResetTokensRepository } from './modules/auth/reset-tokens.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { createApiTokensRepository } from './modules/imports/api-tokens.repository.js';
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
@@ -151,6 +152,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
 
   // Trip records out: the lists still to post, and posting them to SAP exactly once (VAS through the queue).
   const records = createRecordsRepository(db, env.APP_TIMEZONE, arrayRowsQuery(database));
+  // The dashboard's figures of every kind, counted and summed by the database in one statement.
+  const dashboard = createDashboardRepository(db, env.APP_TIMEZONE);
   const postingRepository = createPostingRepository(db);
   const sapGateway = sapGatewayFor(sap);
   // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
@@ -226,6 +229,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     settings,
     accounts,
     records,
+    dashboard,
     kinds,
     posting,
     postingRepository,

@@ -142,6 +142,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     valid: (ctx) => toggleUserHolding(ctx, [], true),
     escalation: (ctx, permissions) => toggleUserHolding(ctx, permissions, false),
   },
+  'GET /api/v1/dashboard': get('/api/v1/dashboard'),
   'GET /api/v1/roles': get('/api/v1/roles'),
   'GET /api/v1/permissions': get('/api/v1/permissions'),
   'POST /api/v1/roles': {

@@ -1,11 +1,30 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '@ff/contract';
+import { AGING_BUCKETS } from '@ff/contract';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import { DashboardPage } from './dashboard-page';
 
-const rows = (n: number) => ({ data: Array.from({ length: n }, (_, id) => ({ id })) });
+/** A summary answer holding `counts` (awaiting per kind), in registry order, as the server sends it. */
+function summary(counts: Partial<Record<RecordKindName, number>>): DashboardSummary {
+  return {
+    kinds: RECORD_KIND_NAMES.filter((name) => counts[name] !== undefined).map((name) => ({
+      kind: RECORD_KINDS_PLAIN[name].apiName,
+      awaiting: { count: counts[name]!, amount: '0.00' },
+      aging: AGING_BUCKETS.map((bucket) => ({ bucket, count: 0, amount: '0.00' })),
+      postedPerDay: [{ day: '2025-03-10', count: 0, amount: '0.00' }],
+      failed: 0,
+      queued: 0,
+    })),
+    generatedAt: '2025-03-10 08:00:00',
+    today: '2025-03-10',
+  };
+}
+const everyKind = (count: number) =>
+  summary(Object.fromEntries(RECORD_KIND_NAMES.map((name) => [name, count])));
 
 function Landing() {
   const location = useLocation();
@@ -25,16 +44,18 @@ let restore = () => {};
 afterEach(() => restore());
 
 describe('DashboardPage', { timeout: 30_000 }, () => {
-  it('counts the four lists, fetched in parallel without params, with thousands separators', async () => {
-    const api = fakeApi(({ url }) => {
-      const sizes: Record<string, number> = {
-        '/journalSaleInvoice': 1234,
-        '/firstJournalTransporterInvoice': 250,
-        '/secondJournalTransporterInvoice': 0,
-        '/journalVasTransaction': 7,
-      };
-      return [200, rows(sizes[url] ?? 0)];
-    });
+  it('shows the four counts from one summary call, with thousands separators', async () => {
+    const api = fakeApi(() => [
+      200,
+      summary({
+        salesInvoice: 1234,
+        firstJournal: 250,
+        secondJournal: 0,
+        cashAdvance: 99,
+        fuelAdvance: 98,
+        vasTransaction: 7,
+      }),
+    ]);
     restore = api.restore;
     renderPostingPage(<App />);
 
@@ -43,18 +64,14 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: /^Transporter Invoices \(FJ\): 250 / })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Transporter Invoices \(SJ\): 0 / })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Vas Transactions: 7 / })).toBeTruthy();
-    expect(api.calls.map((c) => c.url).sort()).toEqual([
-      '/firstJournalTransporterInvoice',
-      '/journalSaleInvoice',
-      '/journalVasTransaction',
-      '/secondJournalTransporterInvoice',
-    ]);
-    for (const call of api.calls) expect(call.params).toEqual({});
+    // The spec's four cards only: the cash and fuel figures are not shown as cards.
+    expect(screen.getAllByRole('link', { name: /records awaiting posting$/ })).toHaveLength(4);
+    expect(api.calls).toEqual([{ method: 'get', url: '/dashboard', params: {}, body: undefined }]);
     expect(screen.getByText('Finance')).toBeTruthy();
   });
 
   it('links each card to its screen, the transporter cards to their tab', async () => {
-    restore = fakeApi(() => [200, rows(3)]).restore;
+    restore = fakeApi(() => [200, everyKind(3)]).restore;
     renderPostingPage(<App />);
     const sj = await screen.findByRole('link', { name: /^Transporter Invoices \(SJ\): 3 / });
     expect(sj.getAttribute('href')).toBe('/invoices/transporter');
@@ -68,14 +85,52 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('landed on /invoices/transporter {"activeTab":"second-je"}')).toBeTruthy();
   });
 
-  it("shows 'Access Denied' when a list is refused", async () => {
-    restore = fakeApi(({ url }) =>
-      url === '/journalVasTransaction'
-        ? [403, { message: 'You may not view VAS transactions.' }]
-        : [200, rows(1)],
-    ).restore;
+  it('shows only the cards of the kinds the user may view, without an access alert', async () => {
+    // A role with View Sales Invoices and View VAS Transactions: the server answers those two kinds.
+    restore = fakeApi(() => [200, summary({ salesInvoice: 12, vasTransaction: 5 })]).restore;
     renderPostingPage(<App />);
-    expect(await screen.findByText('Access Denied')).toBeTruthy();
-    expect(screen.getByText('You may not view VAS transactions.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Sales Invoices: 12 records/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Vas Transactions: 5 records/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Transporter Invoices/ })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /records awaiting posting$/ })).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Access Denied')).toBeNull();
+  });
+
+  it('shows no card and no alert to a user who may view no kind', async () => {
+    restore = fakeApi(() => [200, summary({})]).restore;
+    renderPostingPage(<App />);
+    // The four loading cards go once the (empty) summary has arrived.
+    await expect
+      .poll(() => screen.queryAllByRole('link', { name: /records awaiting posting$/ }).length)
+      .toBe(0);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows each card with '–' while the figures load", async () => {
+    let answer: (value: Response) => void = () => {};
+    const original = globalThis.fetch;
+    globalThis.fetch = () => new Promise<Response>((resolve) => (answer = resolve));
+    restore = () => (globalThis.fetch = original);
+    renderPostingPage(<App />);
+    const sales = await screen.findByRole('link', { name: 'Sales Invoices: – records awaiting posting' });
+    expect(sales).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /: – records awaiting posting$/ })).toHaveLength(4);
+    await act(async () =>
+      answer(new Response(JSON.stringify(everyKind(1)), { headers: { 'Content-Type': 'application/json' } })),
+    );
+    expect(
+      await screen.findByRole('link', { name: 'Sales Invoices: 1 records awaiting posting' }),
+    ).toBeTruthy();
+  });
+
+  it('shows the error alert with the server message when the summary fails', async () => {
+    restore = fakeApi(() => [500, { message: 'Server Error' }]).restore;
+    renderPostingPage(<App />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error')).toBeTruthy();
+    expect(within(alert).getByText('Server Error')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /records awaiting posting$/ })).toBeNull();
   });
 });

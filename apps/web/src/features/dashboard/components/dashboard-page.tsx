@@ -6,16 +6,16 @@ import {
   IconTruckLoading,
   type Icon,
 } from '@tabler/icons-react';
-import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
+import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
-import { useRecordCounts, type CountedKind } from '../api/get-record-counts';
+import { useRecordCounts } from '../api/get-dashboard-summary';
 import { CountCard } from './count-card';
 
 const AWAITING = 'Awaiting posting to SAP';
 
-type Card = { kind: CountedKind; title: string; description: string; icon: Icon; activeTab?: string };
+type Card = { kind: RecordKindName; title: string; description: string; icon: Icon; activeTab?: string };
 
 /** The cards in the spec's order; the transporter cards open their tab (the navigation state's activeTab). */
 const CARDS: Card[] = [
@@ -37,9 +37,14 @@ const CARDS: Card[] = [
   { kind: 'vasTransaction', title: 'Vas Transactions', description: AWAITING, icon: IconPackages },
 ];
 
-/** Counts of records awaiting posting, each card a link to its list (docs/spec/product-spec.md section 2). */
+/**
+ * Counts of records awaiting posting, each card a link to its list (docs/spec/product-spec.md section 2),
+ * from the dashboard summary. Every card shows '–' while it loads; then a kind the user may not view (absent
+ * from the summary) has no card.
+ */
 export function DashboardPage() {
   const { counts, isLoading, error } = useRecordCounts();
+  const cards = isLoading ? CARDS : CARDS.filter(({ kind }) => counts[kind] !== undefined);
   return (
     <Stack gap="lg">
       <PageHeader items={[{ title: 'Dashboard' }]} />
@@ -49,7 +54,7 @@ export function DashboardPage() {
         <Box pos="relative">
           <PageLoadingOverlay visible={isLoading} />
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            {CARDS.map(({ kind, activeTab, ...card }) => (
+            {cards.map(({ kind, activeTab, ...card }) => (
               <CountCard
                 key={kind}
                 {...card}
