@@ -2,7 +2,8 @@ import { Badge, Group, Pagination, Text } from '@mantine/core';
 import { selectedText, showingText } from './paging';
 import classes from './data-table.module.css';
 
-type DataTableFooterProps = {
+/** The footer's figures: rows on this page, rows matching the search on every page, selected rows among them. */
+export type DataTableFooterProps = {
   rowsOnPage: number;
   filteredTotal: number;
   selectedCount: number;

@@ -1,11 +1,35 @@
 import { useRef, useState, type JSX, type ReactNode } from 'react';
 import { LoadingOverlay, Paper } from '@mantine/core';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { DataTableGrid } from './data-table-grid';
+import { DataTableServerGrid } from './data-table-server-grid';
 import { DataTableToolbar } from './data-table-toolbar';
 import classes from './data-table.module.css';
 
+/**
+ * Server mode: the parent owns the page, sorting and search, fetches the page they name and hands the table
+ * its rows (`data`) and `total`. Keep the callbacks stable (useCallback) so a keystroke in the search box
+ * re-renders the box, not the rows.
+ */
+export type ServerPaging = {
+  /** Rows matching the filters and search on every page (the answer's `meta.total`); null before the first answer. */
+  total: number | null;
+  /** 0-based (the API's `page` is this plus 1). */
+  pageIndex: number;
+  onPageIndexChange: (pageIndex: number) => void;
+  /** At most one column: `[{ id, desc }]`, or none for the server's own order. */
+  sorting: SortingState;
+  /** Called with the next sorting when a header is clicked (ascending, descending, then none). */
+  onSortingChange: (sorting: SortingState) => void;
+  /** The search box's text as typed; the parent debounces what it sends. */
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** N of 'N of M records selected': the parent counts the selected rows that match, on every page. */
+  selectedCount: number;
+};
+
 export type DataTableProps<T> = {
+  /** Client mode: every row. Server mode: the rows of the current page. */
   data: T[];
   /** @tanstack/react-table column defs; `header` strings are the visible labels. Keep them stable (module constant or useMemo). */
   columns: ColumnDef<T, any>[];
@@ -17,39 +41,63 @@ export type DataTableProps<T> = {
   /** Controlled selection keyed by row id; kept across search and pages. */
   rowSelection?: Record<string, boolean>;
   onRowSelectionChange?: (next: Record<string, boolean>) => void;
-  /** Renders the 'Export' button (CSV of the searched, sorted rows); default false. */
+  /** Renders the 'Export' button (CSV of the searched, sorted rows; in server mode, of the page); default false. */
   enableExport?: boolean;
   columnPinning?: { left?: string[]; right?: string[] };
   /** Buttons shown on the right of the search box. */
   toolbar?: ReactNode;
   /** Shows a loading overlay over the table. */
   loading?: boolean;
+  /** Server mode (paged lists): see `ServerPaging`. Without it the table searches, sorts and pages `data` itself. */
+  server?: ServerPaging;
   'aria-label'?: string;
 };
 
 /**
  * The shared list table (docs/spec/product-spec.md "Generic data table behaviour"): global search, sorting, pagination,
- * selection by row id, optional pinning and export.
+ * selection by row id, optional pinning and export. Two modes with the same look, texts and keyboard
+ * behaviour: client mode holds every row (users, roles, audit logs); server mode shows the page the parent
+ * fetched (the posting lists, issue 13), and its loading overlay covers the rows only, so the search box and
+ * the toolbar stay usable while a page loads.
  *
- * The rows follow the search in the keystroke's own render, not a deferred one (useDeferredValue): a
- * deferred render only starts after the browser has painted the search box, which added a frame to every
- * keystroke, and rendering a page is cheap enough now (rows memoised by id, plain cells) to stay inside it.
+ * In client mode the rows follow the search in the keystroke's own render, not a deferred one
+ * (useDeferredValue): a deferred render only starts after the browser has painted the search box, which
+ * added a frame to every keystroke, and rendering a page is cheap enough now (rows memoised by id, plain
+ * cells) to stay inside it.
  */
 export function DataTable<T>(props: DataTableProps<T>): JSX.Element {
-  const { toolbar, loading = false, enableExport = false, ...gridProps } = props;
-  const [search, setSearch] = useState('');
+  const { toolbar, loading = false, enableExport = false, server, ...gridProps } = props;
+  const [ownSearch, setOwnSearch] = useState('');
   const exportRef = useRef<(() => void) | null>(null);
+  const overlay = <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />;
 
+  if (server) {
+    const { search, onSearchChange, ...paging } = server;
+    return (
+      <Paper withBorder radius="md" className={classes.frame} aria-busy={loading || undefined}>
+        <DataTableToolbar
+          search={search}
+          onSearchChange={onSearchChange}
+          toolbar={toolbar}
+          onExport={enableExport ? () => exportRef.current?.() : undefined}
+        />
+        <div className={classes.rowsFrame}>
+          {overlay}
+          <DataTableServerGrid {...gridProps} {...paging} exportRef={exportRef} />
+        </div>
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder radius="md" className={classes.frame} aria-busy={loading || undefined}>
-      <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
+      {overlay}
       <DataTableToolbar
-        search={search}
-        onSearchChange={setSearch}
+        search={ownSearch}
+        onSearchChange={setOwnSearch}
         toolbar={toolbar}
         onExport={enableExport ? () => exportRef.current?.() : undefined}
       />
-      <DataTableGrid {...gridProps} search={search} exportRef={exportRef} />
+      <DataTableGrid {...gridProps} search={ownSearch} exportRef={exportRef} />
     </Paper>
   );
 }

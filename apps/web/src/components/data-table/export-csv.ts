@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { Column, Row } from '@tanstack/react-table';
 
 // Cells starting with these are formulas to a spreadsheet; prefixing a quote keeps them as text.
@@ -35,4 +36,14 @@ export function downloadCsv(fileName: string, csv: string): void {
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads the rows as `<table-name>-<today>.csv` (the table's accessible name, kebab-cased). */
+export function exportRowsAsCsv<T>(
+  tableName: string | undefined,
+  columns: Column<T, unknown>[],
+  rows: Row<T>[],
+) {
+  const name = (tableName ?? 'records').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  downloadCsv(`${name}-${dayjs().format('YYYY-MM-DD')}.csv`, rowsToCsv(columns, rows));
 }

@@ -56,13 +56,16 @@ function PostingStatusCell({ row }: CellContext<PostingState, unknown>) {
   return <FailedRowBadge status={row.original.status} lastError={row.original.lastError} />;
 }
 
+/** The 'Status' column's id; the server sorts it by the row's `status`. */
+export const POSTING_STATUS_COLUMN_ID = 'postingStatus';
+
 /**
  * The 'Status' column: a red 'Failed' badge (reason in its tooltip) on rows whose last post failed, empty
  * otherwise. Searchable as 'failed' and sortable, so failed rows can be found and grouped.
  */
 export function postingStatusColumn<T extends PostingState>(): ColumnDef<T, unknown> {
   return {
-    id: 'postingStatus',
+    id: POSTING_STATUS_COLUMN_ID,
     header: 'Status',
     accessorFn: (row) => (row.status === 'failed' ? 'Failed' : ''),
     cell: PostingStatusCell as unknown as (context: CellContext<T, unknown>) => ReactNode,

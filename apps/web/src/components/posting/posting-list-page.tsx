@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Stack, Tabs } from '@mantine/core';
 import { IconCircleNumber1, IconCircleNumber2, IconCircleNumber3 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DateRangeQuery } from '@ff/contract';
-import { RECORD_KINDS_PLAIN, type RecordKindEntry } from '@ff/contract/plain';
+import { RECORD_KINDS_PLAIN, type RecordKindEntry, type RecordKindName } from '@ff/contract/plain';
 import { PageHeader } from '@/components/page-header';
+import { FIRST_PAGE, type ListPaging } from './list-paging';
 import type { AnyPostingKind } from './posting-kind';
 import { PostingList } from './posting-list';
 
@@ -28,10 +29,21 @@ export type PostingListPageProps = {
 /**
  * A record screen: breadcrumbs and heading (the screen's navigation label), then the kind's list, or one
  * tab per kind labelled by the registry's `screen.tab` (the transporter screen's two journals). Each list
- * keeps its own date filter while another tab is shown.
+ * keeps its own date filter, page, sorting and search while another tab is shown; a new date filter starts
+ * again at the first page.
  */
 export function PostingListPage({ kinds }: PostingListPageProps) {
   const [filters, setFilters] = useState<Record<string, DateRangeQuery>>({});
+  const [paging, setPaging] = useState<Record<string, ListPaging>>({});
+  const updatePaging = useCallback(
+    (kind: RecordKindName, update: (previous: ListPaging) => ListPaging) =>
+      setPaging((previous) => {
+        const current = previous[kind] ?? FIRST_PAGE;
+        const next = update(current);
+        return next === current ? previous : { ...previous, [kind]: next };
+      }),
+    [],
+  );
   const first = kinds[0];
   if (!first) throw new Error('A record screen shows at least one record kind.');
   const listOf = (kind: AnyPostingKind) => (
@@ -39,7 +51,12 @@ export function PostingListPage({ kinds }: PostingListPageProps) {
       key={kind.name}
       kind={kind}
       filters={filters[kind.name] ?? NO_FILTER}
-      onFilter={(range) => setFilters((previous) => ({ ...previous, [kind.name]: range }))}
+      onFilter={(range) => {
+        setFilters((previous) => ({ ...previous, [kind.name]: range }));
+        updatePaging(kind.name, (previous) => ({ ...previous, pageIndex: 0 }));
+      }}
+      paging={paging[kind.name] ?? FIRST_PAGE}
+      onPagingChange={updatePaging}
     />
   );
   return (

@@ -1,6 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reconcilePostingState, usePostingRows, type PostingDraft } from './use-posting-rows';
+import {
+  emptyPostingState,
+  reconcilePostingState,
+  usePostingRows,
+  type PostingDraft,
+} from './use-posting-rows';
 
 type Row = { id: number; trip: string; supplierInvoiceNumber: string | null };
 type Draft = PostingDraft & { supplierInvoiceNumber: string };
@@ -19,9 +24,27 @@ const isReady = (_row: Row, draft: Draft) =>
   draft.postingDate !== null && draft.supplierInvoiceNumber.trim() !== '';
 
 function setup(initialRows: Row[] | undefined = rows) {
-  const initialProps: { list: Row[] | undefined } = { list: initialRows };
-  return renderHook(({ list }) => usePostingRows({ rows: list, initialDraft, isReady }), { initialProps });
+  const initialProps: { list: Row[] | undefined; context?: unknown } = { list: initialRows };
+  return renderHook(
+    ({ list, context }) =>
+      usePostingRows({
+        rows: list,
+        initialDraft,
+        // The context, when given, names trips that may not be posted (a screen's loaded rules).
+        isReady: (row, draft) =>
+          isReady(row, draft) &&
+          !(context as { blocked?: string[] } | undefined)?.blocked?.includes(row.trip),
+        context,
+      }),
+    { initialProps },
+  );
 }
+
+/** A second page of the list. */
+const page2: Row[] = [
+  { id: 4, trip: 'TRP-4', supplierInvoiceNumber: 'INV-4' },
+  { id: 5, trip: 'TRP-5', supplierInvoiceNumber: null },
+];
 
 describe('usePostingRows', () => {
   it('gives every row its initial draft', () => {
@@ -73,15 +96,74 @@ describe('usePostingRows', () => {
     ]);
   });
 
-  it('keeps drafts and selection of rows still listed and drops those of rows that left', () => {
+  it('keeps the rows, drafts and selection of a page while another page is shown, and posts them all', () => {
     const { result, rerender } = setup();
     act(() => result.current.setDraft(3, { supplierInvoiceNumber: 'EDITED' }));
     act(() => result.current.setRowSelection({ '1': true, '3': true }));
-    const reloaded = [rows[2]!, { id: 4, trip: 'TRP-4', supplierInvoiceNumber: 'INV-4' }];
-    rerender({ list: reloaded });
-    expect(Object.keys(result.current.drafts).sort()).toEqual(['3', '4']);
+    rerender({ list: page2 });
+    expect(Object.keys(result.current.drafts)).toEqual(['1', '2', '3', '4', '5']);
     expect(result.current.drafts['3']?.supplierInvoiceNumber).toBe('EDITED');
-    expect(result.current.rowSelection).toEqual({ '3': true });
+    act(() => result.current.setRowSelection({ ...result.current.rowSelection, '4': true, '5': true }));
+    expect(result.current.rowSelection).toEqual({ '1': true, '3': true, '4': true });
+    expect(result.current.selectedRows).toEqual([
+      { row: rows[0], draft: { postingDate: NOW, supplierInvoiceNumber: 'INV-1' } },
+      { row: rows[2], draft: { postingDate: NOW, supplierInvoiceNumber: 'EDITED' } },
+      { row: page2[0], draft: { postingDate: NOW, supplierInvoiceNumber: 'INV-4' } },
+    ]);
+    // Back on page 1: its rows are still selected with their inputs.
+    rerender({ list: rows });
+    expect(result.current.draftOf(rows[2]!).supplierInvoiceNumber).toBe('EDITED');
+    expect(result.current.selectedRows.map((s) => s.row.id)).toEqual([1, 3, 4]);
+  });
+
+  it('gives a reloaded row its new values and keeps its draft and selection', () => {
+    const { result, rerender } = setup();
+    act(() => result.current.setDraft(1, { supplierInvoiceNumber: 'KEPT' }));
+    act(() => result.current.setRowSelection({ '1': true }));
+    const reloaded = { ...rows[0]!, trip: 'TRP-1 (failed)' };
+    rerender({ list: [reloaded, rows[1]!, rows[2]!] });
+    expect(result.current.selectedRows).toEqual([
+      { row: reloaded, draft: { postingDate: NOW, supplierInvoiceNumber: 'KEPT' } },
+    ]);
+  });
+
+  it('deselects a row on another page when a change of context leaves it not ready', () => {
+    const { result, rerender } = setup();
+    act(() => result.current.setRowSelection({ '1': true, '3': true }));
+    rerender({ list: page2 });
+    rerender({ list: page2, context: { blocked: ['TRP-3'] } });
+    expect(result.current.rowSelection).toEqual({ '1': true });
+    expect(result.current.selectedRows.map((s) => s.row.id)).toEqual([1]);
+  });
+
+  it('selects only rows it has seen', () => {
+    const { result } = setup();
+    act(() => result.current.setRowSelection({ '1': true, '4': true }));
+    expect(result.current.rowSelection).toEqual({ '1': true });
+  });
+
+  it('adds rows beyond the page and selects every ready one, keeping the drafts it has', () => {
+    const { result } = setup();
+    act(() => result.current.setDraft(1, { supplierInvoiceNumber: 'MINE' }));
+    act(() => result.current.addRows([rows[0]!, ...page2], { select: true }));
+    expect(result.current.rowSelection).toEqual({ '1': true, '4': true });
+    expect(result.current.drafts['1']?.supplierInvoiceNumber).toBe('MINE');
+    expect(result.current.drafts['5']).toEqual({ postingDate: NOW, supplierInvoiceNumber: '' });
+    // Without `select` the rows are only kept.
+    act(() => result.current.clear());
+    act(() => result.current.addRows([{ id: 6, trip: 'TRP-6', supplierInvoiceNumber: 'INV-6' }]));
+    expect(result.current.rowSelection).toEqual({});
+    expect(result.current.drafts['6']?.supplierInvoiceNumber).toBe('INV-6');
+  });
+
+  it('keeps only the rows a new date filter accepts', () => {
+    const { result, rerender } = setup();
+    act(() => result.current.setRowSelection({ '1': true, '3': true }));
+    rerender({ list: page2 });
+    act(() => result.current.setRowSelection({ ...result.current.rowSelection, '4': true }));
+    act(() => result.current.retain((row) => row.id >= 3));
+    expect(Object.keys(result.current.drafts)).toEqual(['3', '4', '5']);
+    expect(result.current.selectedRows.map((s) => s.row.id)).toEqual([3, 4]);
   });
 
   it('leaves everything alone while the list is not loaded', () => {
@@ -125,16 +207,35 @@ describe('usePostingRows', () => {
 });
 
 describe('reconcilePostingState', () => {
-  it('returns the same state when nothing changes', () => {
-    const state = { drafts: { '1': initialDraft(rows[0]!) }, selection: { '1': true } };
-    expect(reconcilePostingState(state, [rows[0]!], initialDraft, isReady)).toBe(state);
+  it('returns the same state for the page and context already brought in', () => {
+    const state = reconcilePostingState(
+      emptyPostingState<Row, Draft>(),
+      rows,
+      undefined,
+      initialDraft,
+      isReady,
+    );
+    expect(reconcilePostingState(state, rows, undefined, initialDraft, isReady)).toBe(state);
+    const again = reconcilePostingState(state, [...rows], undefined, initialDraft, isReady);
+    expect(again.drafts).toBe(state.drafts);
+    expect(again.rows).toBe(state.rows);
   });
 
-  it('drops selected rows that are no longer ready', () => {
+  it('drops selected rows that are no longer ready, on any page', () => {
+    const seen = reconcilePostingState(
+      emptyPostingState<Row, Draft>(),
+      rows,
+      undefined,
+      initialDraft,
+      isReady,
+    );
     const state = {
-      drafts: { '1': { postingDate: null, supplierInvoiceNumber: 'x' } },
-      selection: { '1': true },
+      ...seen,
+      drafts: { ...seen.drafts, '1': { postingDate: null, supplierInvoiceNumber: 'x' } },
+      selection: { '1': true, '3': true },
     };
-    expect(reconcilePostingState(state, [rows[0]!], initialDraft, isReady).selection).toEqual({});
+    expect(reconcilePostingState(state, page2, undefined, initialDraft, isReady).selection).toEqual({
+      '3': true,
+    });
   });
 });

@@ -4,9 +4,12 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 export type PostingDraft = { postingDate: Date | null };
 
 export type UsePostingRowsOptions<T extends { id: number }, D extends PostingDraft> = {
-  /** The listed rows; `undefined` while the first load runs (drafts and selection are then left alone). */
+  /**
+   * The rows of the page shown; `undefined` while the first page loads. Every row seen on any page is
+   * kept, with its draft, until a date filter leaves it out.
+   */
   rows: readonly T[] | undefined;
-  /** A row's inputs before the user touched them; called once per row id while the row stays listed. */
+  /** A row's inputs before the user touched them; called once per row id, when the row is first seen. */
   initialDraft: (row: T) => D;
   /** Whether the row's inputs allow it to be selected (docs/spec/product-spec.md section 5). */
   isReady: (row: T, draft: D) => boolean;
@@ -18,66 +21,123 @@ export type UsePostingRowsOptions<T extends { id: number }, D extends PostingDra
 };
 
 export type PostingRows<T extends { id: number }, D extends PostingDraft> = {
-  /** Drafts keyed by row id. */
+  /** Drafts of every row seen, keyed by row id. */
   drafts: Record<string, D>;
   draftOf: (row: T) => D;
   /** Merges a change into a row's draft; a row that stops being ready leaves the selection at once. */
   setDraft: (id: number, patch: Partial<D>) => void;
-  /** Selected row ids (only listed, ready rows); pass to DataTable's `rowSelection`. */
+  /** Selected row ids, on every page (only ready rows); pass to DataTable's `rowSelection`. */
   rowSelection: Record<string, boolean>;
-  /** DataTable's `onRowSelectionChange`; rows that are not ready are dropped. */
+  /** DataTable's `onRowSelectionChange`; rows not seen or not ready are dropped. */
   setRowSelection: (next: Record<string, boolean>) => void;
   /** DataTable's `enableRowSelection`. */
   canSelect: (row: T) => boolean;
-  /** The selected rows with their drafts, in list order: what the post button sends. */
+  /** Every selected row with its draft, on any page, by id: what the post button sends. */
   selectedRows: { row: T; draft: D }[];
-  /** Clears the selection (after a post); drafts stay for rows still listed. */
+  /** Clears the selection; drafts stay. */
   clear: () => void;
+  /** Adds rows not on the page ('select all matching'): new ones get their initial draft; `select` selects every ready one. */
+  addRows: (rows: readonly T[], options?: { select?: boolean }) => void;
+  /** Keeps only the rows `keep` accepts (a new date filter leaves the others out). */
+  retain: (keep: (row: T) => boolean) => void;
 };
 
-type State<D> = { drafts: Record<string, D>; selection: Record<string, boolean> };
+/**
+ * Every row seen (`rows`, in the order first seen), the drafts of those rows, the selection, and the page
+ * and context last brought in (a render with the same ones changes nothing).
+ */
+export type PostingState<T, D> = {
+  rows: ReadonlyMap<string, T>;
+  drafts: Record<string, D>;
+  selection: Record<string, boolean>;
+  page: readonly T[] | undefined;
+  context: unknown;
+};
 
 const EMPTY_SELECTION: Record<string, boolean> = {};
 
-/**
- * Brings drafts and selection in line with the listed rows: new rows get their initial draft, rows that
- * left the list lose theirs, and only listed rows that are ready stay selected. Returns `state` itself when
- * nothing changes, so the hook can tell during render whether an update is needed.
- */
-export function reconcilePostingState<T extends { id: number }, D>(
-  state: State<D>,
-  rows: readonly T[],
+/** An empty state: nothing seen, nothing selected. */
+export const emptyPostingState = <T, D>(): PostingState<T, D> => ({
+  rows: new Map(),
+  drafts: {},
+  selection: EMPTY_SELECTION,
+  page: undefined,
+  context: undefined,
+});
+
+/** Adds or refreshes rows (a reloaded row may come back failed); new ones get their initial draft. */
+function mergeRows<T extends { id: number }, D>(
+  state: PostingState<T, D>,
+  incoming: readonly T[],
   initialDraft: (row: T) => D,
-  isReady: (row: T, draft: D) => boolean,
-): State<D> {
-  let draftsChanged = Object.keys(state.drafts).length !== rows.length;
-  const drafts: Record<string, D> = {};
-  const byId = new Map<string, T>();
-  for (const row of rows) {
+): PostingState<T, D> {
+  let rows: Map<string, T> | undefined;
+  let drafts: Record<string, D> | undefined;
+  for (const row of incoming) {
     const id = String(row.id);
-    byId.set(id, row);
-    const existing = state.drafts[id];
-    if (existing === undefined) draftsChanged = true;
-    drafts[id] = existing ?? initialDraft(row);
+    if (state.rows.get(id) !== row) (rows ??= new Map(state.rows)).set(id, row);
+    if (state.drafts[id] === undefined && drafts?.[id] === undefined) {
+      (drafts ??= { ...state.drafts })[id] = initialDraft(row);
+    }
   }
-  let selectionChanged = false;
-  const selection: Record<string, boolean> = {};
-  for (const [id, selected] of Object.entries(state.selection)) {
-    const row = byId.get(id);
-    if (selected && row && isReady(row, drafts[id] as D)) selection[id] = true;
-    else selectionChanged = true;
+  if (!rows && !drafts) return state;
+  return { ...state, rows: rows ?? state.rows, drafts: drafts ?? state.drafts };
+}
+
+/** The selection without rows that are gone or no longer ready; the same object when none is dropped. */
+function readySelection<T, D>(
+  state: PostingState<T, D>,
+  isReady: (row: T, draft: D) => boolean,
+): Record<string, boolean> {
+  let selection: Record<string, boolean> | undefined;
+  for (const id of Object.keys(state.selection)) {
+    const row = state.rows.get(id);
+    const draft = state.drafts[id];
+    if (row !== undefined && draft !== undefined && isReady(row, draft)) continue;
+    if (!selection) selection = { ...state.selection };
+    delete selection[id];
   }
-  if (!draftsChanged && !selectionChanged) return state;
-  return {
-    drafts: draftsChanged ? drafts : state.drafts,
-    selection: selectionChanged ? selection : state.selection,
-  };
+  return selection ?? state.selection;
 }
 
 /**
- * Per-row inputs and selection of a posting screen (docs/spec/product-spec.md sections 4 and 5): a posting date defaulting to
- * now, the screen's other inputs, selection keyed by row id (kept across search and pages), a row
- * selectable only when its inputs are valid, and deselected at once when a required input is cleared.
+ * Brings a new page (or context) in: its rows join those seen (a row seen before gets its new values and
+ * keeps its draft), and only ready rows stay selected, on any page. Returns `state` itself when the page
+ * and context are the ones already brought in, so the hook can tell during render whether an update is
+ * needed. A page of `undefined` (the first load runs) leaves rows and drafts alone.
+ */
+export function reconcilePostingState<T extends { id: number }, D>(
+  state: PostingState<T, D>,
+  page: readonly T[] | undefined,
+  context: unknown,
+  initialDraft: (row: T) => D,
+  isReady: (row: T, draft: D) => boolean,
+): PostingState<T, D> {
+  if (page === state.page && context === state.context) return state;
+  const merged = page ? mergeRows(state, page, initialDraft) : state;
+  return { ...merged, selection: readySelection(merged, isReady), page, context };
+}
+
+/** The state without the rows `drop` names. */
+function without<T, D>(state: PostingState<T, D>, drop: ReadonlySet<string>): PostingState<T, D> {
+  if (drop.size === 0) return state;
+  const rows = new Map(state.rows);
+  const drafts = { ...state.drafts };
+  const selection = { ...state.selection };
+  for (const id of drop) {
+    rows.delete(id);
+    delete drafts[id];
+    delete selection[id];
+  }
+  return { ...state, rows, drafts, selection };
+}
+
+/**
+ * Per-row inputs and selection of a posting screen (docs/spec/product-spec.md sections 4 and 5) over a
+ * server-paged list: a posting date defaulting to now, the screen's other inputs, selection keyed by row id
+ * and kept across pages, sorting and search (the row and draft of every row seen are kept, so rows selected
+ * on page 1 are posted with their drafts while page 2 is shown), a row selectable only when its inputs are
+ * valid, and deselected at once when a required input is cleared.
  */
 export function usePostingRows<T extends { id: number }, D extends PostingDraft>({
   rows,
@@ -85,19 +145,16 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   isReady,
   context,
 }: UsePostingRowsOptions<T, D>): PostingRows<T, D> {
-  const [state, setState] = useState<State<D>>({ drafts: {}, selection: EMPTY_SELECTION });
+  const [state, setState] = useState<PostingState<T, D>>(emptyPostingState);
   // The callbacks are usually inline lambdas: read the latest ones without making every helper unstable.
-  const latest = useRef({ initialDraft, isReady, rowsById: new Map<string, T>() });
-  const rowsById = useMemo(() => new Map((rows ?? []).map((row) => [String(row.id), row])), [rows]);
-  latest.current = { initialDraft, isReady, rowsById };
+  const latest = useRef({ initialDraft, isReady });
+  latest.current = { initialDraft, isReady };
 
   // Adjust state while rendering (React's pattern for state derived from props): no flash of stale drafts.
-  if (rows !== undefined) {
-    const next = reconcilePostingState(state, rows, initialDraft, isReady);
-    if (next !== state) setState(next);
-  }
+  const next = reconcilePostingState(state, rows, context, initialDraft, isReady);
+  if (next !== state) setState(next);
 
-  const { drafts, selection } = state;
+  const { drafts, selection, rows: seen } = state;
 
   const draftOf = useCallback(
     (row: T): D => drafts[String(row.id)] ?? latest.current.initialDraft(row),
@@ -109,21 +166,21 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   const setDraft = useCallback((id: number, patch: Partial<D>) => {
     setState((previous) => {
       const key = String(id);
-      const row = latest.current.rowsById.get(key);
+      const row = previous.rows.get(key);
       if (!row) return previous;
       const draft = { ...(previous.drafts[key] ?? latest.current.initialDraft(row)), ...patch } as D;
       const drafts = { ...previous.drafts, [key]: draft };
       if (!previous.selection[key] || latest.current.isReady(row, draft)) return { ...previous, drafts };
       const { [key]: _dropped, ...selection } = previous.selection;
-      return { drafts, selection };
+      return { ...previous, drafts, selection };
     });
   }, []);
 
-  const setRowSelection = useCallback((next: Record<string, boolean>) => {
+  const setRowSelection = useCallback((wanted: Record<string, boolean>) => {
     setState((previous) => {
       const selection: Record<string, boolean> = {};
-      for (const [key, selected] of Object.entries(next)) {
-        const row = latest.current.rowsById.get(key);
+      for (const [key, selected] of Object.entries(wanted)) {
+        const row = previous.rows.get(key);
         if (!selected || !row) continue;
         const draft = previous.drafts[key] ?? latest.current.initialDraft(row);
         if (latest.current.isReady(row, draft)) selection[key] = true;
@@ -134,9 +191,30 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
 
   const clear = useCallback(() => setState((previous) => ({ ...previous, selection: EMPTY_SELECTION })), []);
 
-  // Which listed rows may be selected. DataTable's body only re-renders when `rowSelection` (or its rows or
-  // columns) change, so a new selection object is handed out whenever a row becomes selectable or stops
-  // being so: its checkbox then enables or disables without the columns being rebuilt.
+  const addRows = useCallback((added: readonly T[], options: { select?: boolean } = {}) => {
+    setState((previous) => {
+      const merged = mergeRows(previous, added, latest.current.initialDraft);
+      if (!options.select) return merged;
+      const selection = { ...merged.selection };
+      for (const row of added) {
+        const key = String(row.id);
+        if (latest.current.isReady(row, merged.drafts[key] as D)) selection[key] = true;
+      }
+      return { ...merged, selection };
+    });
+  }, []);
+
+  const retain = useCallback((keep: (row: T) => boolean) => {
+    setState((previous) => {
+      const drop = new Set<string>();
+      for (const [id, row] of previous.rows) if (!keep(row)) drop.add(id);
+      return without(previous, drop);
+    });
+  }, []);
+
+  // Which rows of the page may be selected. DataTable's body only re-renders when `rowSelection` (or its
+  // rows or columns) change, so a new selection object is handed out whenever a row becomes selectable or
+  // stops being so: its checkbox then enables or disables without the columns being rebuilt.
   const readySignature = useMemo(() => {
     void context;
     let signature = '';
@@ -152,11 +230,14 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
     return { ...selection };
   }, [selection, readySignature]);
 
-  const selectedRows = useMemo(
-    () =>
-      (rows ?? []).filter((row) => selection[String(row.id)]).map((row) => ({ row, draft: draftOf(row) })),
-    [rows, selection, draftOf],
-  );
+  const selectedRows = useMemo(() => {
+    const out: { row: T; draft: D }[] = [];
+    for (const key of Object.keys(selection)) {
+      const row = seen.get(key);
+      if (row) out.push({ row, draft: drafts[key] ?? latest.current.initialDraft(row) });
+    }
+    return out;
+  }, [selection, seen, drafts]);
 
   return {
     drafts,
@@ -167,5 +248,7 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
     canSelect,
     selectedRows,
     clear,
+    addRows,
+    retain,
   };
 }

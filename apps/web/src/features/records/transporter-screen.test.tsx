@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstJournalRow, SecondJournalRow } from '@ff/contract';
 import { PostingListPage, tabFromState as tabOf } from '@/components/posting/posting-list-page';
+import { pagedAnswer } from '@/components/posting/testing/paged-answer';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import firstJournal from './kinds/first-journal';
@@ -54,9 +55,9 @@ describe('tabFromState', () => {
 
 describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
   it('needs a supplier invoice number to select a first-journal row and posts it', async () => {
-    const api = fakeApi(({ method, url }) => {
+    const api = fakeApi(({ method, url, params }) => {
       if (method === 'get' && url === '/firstJournalTransporterInvoice')
-        return [200, { data: [firstJournalRow(1)] }];
+        return pagedAnswer([firstJournalRow(1)], params);
       if (method === 'post') return [200, { message: 'ok', posted: [], failed: [] }];
       return [404, {}];
     });
@@ -96,10 +97,10 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
   });
 
   it('opens the second-journal tab from the navigation state, read-only supplier number, and posts', async () => {
-    const api = fakeApi(({ method, url }) => {
+    const api = fakeApi(({ method, url, params }) => {
       if (method === 'get' && url === '/secondJournalTransporterInvoice')
-        return [200, { data: [secondJournalRow(5)] }];
-      if (method === 'get') return [200, { data: [] }];
+        return pagedAnswer([secondJournalRow(5)], params);
+      if (method === 'get') return pagedAnswer([], params);
       return [422, { message: '#5: SAP is unavailable.', posted: [], failed: [{ id: 5, message: 'x' }] }];
     });
     restore = api.restore;
@@ -123,10 +124,10 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
   });
 
   it('reloads a tab when it is shown again', async () => {
-    const api = fakeApi(({ url }) =>
+    const api = fakeApi(({ url, params }) =>
       url === '/firstJournalTransporterInvoice'
-        ? [200, { data: [firstJournalRow(1)] }]
-        : [200, { data: [secondJournalRow(2)] }],
+        ? pagedAnswer([firstJournalRow(1)], params)
+        : pagedAnswer([secondJournalRow(2)], params),
     );
     restore = api.restore;
     renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
@@ -138,6 +139,29 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(api.calls.filter((c) => c.url === '/firstJournalTransporterInvoice')).toHaveLength(2),
     );
+  });
+
+  it('keeps each tab’s page while the other tab is shown', async () => {
+    const firstRows = Array.from({ length: 150 }, (_, i) => firstJournalRow(i + 1));
+    const api = fakeApi(({ url, params }) =>
+      url === '/firstJournalTransporterInvoice'
+        ? pagedAnswer(firstRows, params)
+        : pagedAnswer([secondJournalRow(500)], params),
+    );
+    restore = api.restore;
+    renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
+    await screen.findByText('Showing 100 of 150 records');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '2' })));
+    await screen.findByText('Showing 50 of 150 records');
+
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Post Second JE' })));
+    await screen.findByText('Transporter 500');
+    expect(screen.getByText('Showing 1 of 1 records')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Post First JE' })));
+    await screen.findByText('Showing 50 of 150 records');
+    expect(screen.getByRole('button', { name: '2' }).getAttribute('data-active')).toBe('true');
+    const firstPages = api.calls.filter((c) => c.url === '/firstJournalTransporterInvoice');
+    expect(firstPages.at(-1)?.params).toEqual({ page: '2', perPage: '100' });
   });
 
   it("shows 'Access Denied' for any list failure on this screen", async () => {

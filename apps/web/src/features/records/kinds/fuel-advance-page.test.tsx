@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FuelAdvanceRow, LedgerAccount } from '@ff/contract';
+import { pagedAnswer } from '@/components/posting/testing/paged-answer';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import { PostingListPage } from '@/components/posting/posting-list-page';
@@ -40,8 +41,8 @@ const selectBox = () => field<HTMLInputElement>('Select row 21');
 
 describe('FuelAdvancePage', { timeout: 30_000 }, () => {
   it('follows the collected quantity with an exact total, needs every input, and posts them', async () => {
-    const fake = fakeApi(({ method, url }) => {
-      if (method === 'get' && url === '/journalFuelAdvance') return [200, { data: [row] }];
+    const fake = fakeApi(({ method, url, params }) => {
+      if (method === 'get' && url === '/journalFuelAdvance') return pagedAnswer([row], params);
       if (method === 'get' && url === '/accounts') return [200, { data: ledgers }];
       if (method === 'post') return [200, { message: 'ok', posted: [], failed: [] }];
       return [404, {}];

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SalesInvoiceRow } from '@ff/contract';
 import { PostingListPage } from '@/components/posting/posting-list-page';
+import { pagedAnswer } from '@/components/posting/testing/paged-answer';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import salesInvoice from './sales-invoice';
@@ -39,7 +40,7 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
       invoice(1),
       invoice(2, { amount: null, status: 'failed', lastError: 'SAP: customer C-9 is inactive' }),
     ];
-    restore = fakeApi(() => [200, { data: rows }]).restore;
+    restore = fakeApi(({ params }) => pagedAnswer(rows, params)).restore;
     renderPostingPage(<SalesInvoicesPage />);
 
     const table = await screen.findByRole('table', { name: 'Sales invoices' });
@@ -68,8 +69,8 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
 
   it('posts the selected rows with their posting dates, toasts and reloads', async () => {
     let listed = [invoice(1), invoice(2)];
-    const api = fakeApi(({ method }) => {
-      if (method === 'get') return [200, { data: listed }];
+    const api = fakeApi(({ method, params }) => {
+      if (method === 'get') return pagedAnswer(listed, params);
       listed = [invoice(2)];
       return [200, { message: 'ok', posted: [{ id: 1, sapDocEntry: 10, sapDocNum: 10 }], failed: [] }];
     });
@@ -100,7 +101,9 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
       422,
       { message: '#1: SAP refused the customer.', posted: [], failed: [] },
     ];
-    restore = fakeApi(({ method }) => (method === 'get' ? [200, { data: [invoice(1)] }] : answer)).restore;
+    restore = fakeApi(({ method, params }) =>
+      method === 'get' ? pagedAnswer([invoice(1)], params) : answer,
+    ).restore;
     renderPostingPage(<SalesInvoicesPage />);
 
     await screen.findByText('Client 1');
@@ -116,7 +119,7 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
   });
 
   it('deselects a row whose posting date is cleared and refuses it until a date is set', async () => {
-    restore = fakeApi(() => [200, { data: [invoice(1)] }]).restore;
+    restore = fakeApi(({ params }) => pagedAnswer([invoice(1)], params)).restore;
     renderPostingPage(<SalesInvoicesPage />);
 
     await screen.findByText('Client 1');
@@ -130,12 +133,12 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
     expect(postButton().disabled).toBe(true);
   });
 
-  it('loads without params and reloads when Filter is pressed again', async () => {
-    const api = fakeApi(() => [200, { data: [] }]);
+  it('loads the first page of 100 without dates and reloads when Filter is pressed again', async () => {
+    const api = fakeApi(({ params }) => pagedAnswer([], params));
     restore = api.restore;
     renderPostingPage(<SalesInvoicesPage />);
     expect(await screen.findByText('No records found!')).toBeTruthy();
-    expect(api.calls[0]?.params).toEqual({});
+    expect(api.calls[0]?.params).toEqual({ page: '1', perPage: '100' });
     // Filter with unchanged dates reloads the list.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Filters' })));
     // The panel's date inputs are a lazy chunk: the Filter button shows once it has loaded.

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerAccount, VasTransactionRow } from '@ff/contract';
+import { pagedAnswer } from '@/components/posting/testing/paged-answer';
 import { fakeApi, type FakeHandler } from '@/test/fake-api';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { renderWithMantine } from '@/test/render';
@@ -65,7 +66,7 @@ const cost: LedgerAccount[] = [
 const answers =
   (post: () => [number, unknown]): FakeHandler =>
   ({ method, url, params }) => {
-    if (method === 'get' && url === '/journalVasTransaction') return [200, { data: [row] }];
+    if (method === 'get' && url === '/journalVasTransaction') return pagedAnswer([row], params);
     if (method === 'get' && url === '/accounts') {
       const type = (params as { accountType: string }).accountType;
       return [200, { data: type === 'Vas Transaction Revenue' ? revenue : cost }];

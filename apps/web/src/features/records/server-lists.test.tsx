@@ -1,0 +1,174 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SalesInvoiceRow } from '@ff/contract';
+import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
+import { PostingListPage } from '@/components/posting/posting-list-page';
+import { pagedAnswer } from '@/components/posting/testing/paged-answer';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
+import { renderPostingPage } from '@/test/render-page';
+import salesInvoice from './kinds/sales-invoice';
+
+/**
+ * The posting screens on the server-paged list (issue 13), on Sales Invoices against a fake server that
+ * pages, sorts and searches like the real one and drops the rows it posts.
+ */
+const SalesInvoicesPage = () => <PostingListPage kinds={[salesInvoice]} />;
+const SEARCH_FIELDS = RECORD_KINDS_PLAIN.salesInvoice.searchFields;
+
+const invoice = (id: number): SalesInvoiceRow => ({
+  id,
+  clientName: `Client ${id}`,
+  cargoRef: null,
+  clientRef: null,
+  tripNumber: `TRP-${id}`,
+  containerNumber: null,
+  containerSize: null,
+  containerWeight: null,
+  truckNumber: null,
+  route: null,
+  documentDate: '2025-03-05 14:07:00',
+  postingDate: null,
+  amount: `${(id * 7919) % 100_000}.00`,
+  status: 'unposted',
+  lastError: null,
+});
+
+type PostBody = { postSap: { saleInvoice: number; postingDate: string }[] };
+
+/** A server of `count` invoices; `refuse` names ids SAP refuses (the rest of their request posts). */
+function fakeServer(count: number, refuse: number[] = []) {
+  const listed = new Map(Array.from({ length: count }, (_, i) => [i + 1, invoice(i + 1)]));
+  const api = fakeApi(({ method, params, body }) => {
+    if (method === 'get') return pagedAnswer([...listed.values()], params, SEARCH_FIELDS);
+    const ids = (body as PostBody).postSap.map((entry) => entry.saleInvoice);
+    const failed = ids.filter((id) => refuse.includes(id));
+    const posted = ids.filter((id) => !refuse.includes(id));
+    for (const id of posted) listed.delete(id);
+    for (const id of failed) listed.set(id, { ...invoice(id), status: 'failed', lastError: 'SAP: refused' });
+    const answer = {
+      message: failed.map((id) => `#${id}: SAP refused the customer.`).join(' ') || 'ok',
+      posted: posted.map((id) => ({ id, sapDocEntry: id, sapDocNum: id })),
+      failed: failed.map((id) => ({ id, message: 'SAP refused the customer.' })),
+    };
+    return [failed.length ? 422 : 200, answer];
+  });
+  restore = api.restore;
+  return api;
+}
+
+let restore = () => {};
+afterEach(() => restore());
+
+const gets = (calls: FakeCall[]) => calls.filter((c) => c.method === 'get').map((c) => c.params);
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'post').map((c) => c.body as PostBody);
+const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+const pageButton = (name: string) => screen.getByRole('button', { name });
+const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
+const shows = (text: string) => screen.findByText(text, {}, { timeout: 10_000 });
+
+describe('posting lists paged by the server', { timeout: 60_000 }, () => {
+  it('asks for pages of 100, sorts by a header and searches after a pause, back on the first page', async () => {
+    const api = fakeServer(250);
+    renderPostingPage(<SalesInvoicesPage />);
+    expect(await shows('Showing 100 of 250 records')).toBeTruthy();
+    expect(gets(api.calls)).toEqual([{ page: '1', perPage: '100' }]);
+
+    await click(pageButton('3'));
+    expect(await shows('Showing 50 of 250 records')).toBeTruthy();
+    expect(screen.getByText('TRP-201')).toBeTruthy();
+    expect(gets(api.calls).at(-1)).toEqual({ page: '3', perPage: '100' });
+
+    const amount = screen.getByRole('columnheader', { name: /^Amount/ });
+    await click(within(amount).getByRole('button'));
+    await click(within(amount).getByRole('button'));
+    await waitFor(() =>
+      expect(gets(api.calls).at(-1)).toEqual({ page: '1', perPage: '100', sort: 'amount:desc' }),
+    );
+    expect(amount.getAttribute('aria-sort')).toBe('descending');
+    expect(await shows('Showing 100 of 250 records')).toBeTruthy();
+
+    const box = screen.getByRole('textbox', { name: 'Search records' });
+    await act(async () => void fireEvent.change(box, { target: { value: 'TRP-2' } }));
+    await act(async () => void fireEvent.change(box, { target: { value: 'TRP-24' } }));
+    expect((box as HTMLInputElement).value).toBe('TRP-24');
+    // TRP-24 and TRP-240 to TRP-249.
+    expect(await shows('Showing 11 of 11 records')).toBeTruthy();
+    const searched = gets(api.calls).filter((params) => params.search !== undefined);
+    expect(searched).toEqual([{ page: '1', perPage: '100', sort: 'amount:desc', search: 'TRP-24' }]);
+  });
+
+  it('keeps rows selected on other pages, counts those the search matches, and posts them all', async () => {
+    const api = fakeServer(250);
+    renderPostingPage(<SalesInvoicesPage />);
+    await shows('Showing 100 of 250 records');
+    await click(rowBox(1));
+    await click(rowBox(2));
+    await click(pageButton('2'));
+    await shows('TRP-101');
+    await click(rowBox(101));
+    expect(screen.getByText('3 of 250 records selected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear selection' })).toBeTruthy();
+
+    // 'TRP-1' matches TRP-1, TRP-10..19 and TRP-100..199: 111 rows, of which 1 and 101 are selected.
+    const box = screen.getByRole('textbox', { name: 'Search records' });
+    await act(async () => void fireEvent.change(box, { target: { value: 'trp-1' } }));
+    expect(await shows('2 of 111 records selected')).toBeTruthy();
+    await act(async () => void fireEvent.change(box, { target: { value: '' } }));
+    expect(await shows('3 of 250 records selected')).toBeTruthy();
+
+    await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    expect(await shows('Sales invoices posted successfully')).toBeTruthy();
+    expect(posts(api.calls).map((body) => body.postSap.map((entry) => entry.saleInvoice))).toEqual([
+      [1, 2, 101],
+    ]);
+    expect(await shows('Showing 100 of 247 records')).toBeTruthy();
+    expect(screen.queryByText(/records selected/)).toBeNull();
+  });
+
+  it('selects all matching rows, 500 per request, and posts them 500 per request with one toast', async () => {
+    const api = fakeServer(1_100);
+    renderPostingPage(<SalesInvoicesPage />);
+    await shows('Showing 100 of 1,100 records');
+    expect(screen.queryByRole('button', { name: /^Select all/ })).toBeNull();
+    await click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('100 of 1,100 records selected')).toBeTruthy();
+
+    await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
+    expect(await shows('1,100 of 1,100 records selected')).toBeTruthy();
+    expect(gets(api.calls).filter((params) => params.perPage === '500')).toEqual([
+      { page: '1', perPage: '500' },
+      { page: '2', perPage: '500' },
+      { page: '3', perPage: '500' },
+    ]);
+    // All matching rows are selected: no second offer; Clear selection undoes it.
+    expect(screen.queryByRole('button', { name: /^Select all/ })).toBeNull();
+    await click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByText(/records selected/)).toBeNull();
+
+    await click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
+    await shows('1,100 of 1,100 records selected');
+    await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    expect(await shows('Sales invoices posted successfully')).toBeTruthy();
+    expect(posts(api.calls).map((body) => body.postSap.length)).toEqual([500, 500, 100]);
+    expect(screen.getAllByText('Sales invoices posted successfully')).toHaveLength(1);
+    expect(await shows('No records found!')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 records')).toBeTruthy();
+  });
+
+  it('keeps the rows that did not post selected and shows the first failure when a request fails', async () => {
+    fakeServer(1_100, [600, 1_050]);
+    renderPostingPage(<SalesInvoicesPage />);
+    await shows('Showing 100 of 1,100 records');
+    await click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
+    await shows('1,100 of 1,100 records selected');
+    await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    expect(await shows('#600: SAP refused the customer.')).toBeTruthy();
+    expect(screen.queryByText('Sales invoices posted successfully')).toBeNull();
+    // Rows 600 and 1050 are listed again, failed, and still selected.
+    expect(await shows('2 of 2 records selected')).toBeTruthy();
+    expect(rowBox(600).checked).toBe(true);
+    expect(rowBox(1_050).checked).toBe(true);
+  });
+});
