@@ -2,6 +2,7 @@ import { RECORD_KIND_NAMES } from '@ff/contract';
 import type { z } from 'zod';
 import { SERVER_KINDS, type ServerKinds } from '../records/kinds/index.js';
 import type { ImportPiece } from '../records/kinds/shared/import.js';
+import { fastRowReader, type UNSURE } from './import-fields.js';
 
 /**
  * The imports of the registry's kinds (each kind that brings a table's rows has one: kinds/<kind>/import.ts),
@@ -52,6 +53,25 @@ export function importRowSchemas(timeZone: string): ImportRowSchemas {
     cache.set(timeZone, schemas);
   }
   return schemas;
+}
+
+/** A kind's rows read without zod (import-fields.ts `fastRowReader`): the valid row, or UNSURE. */
+export type ImportRowReader = (row: Record<string, unknown>) => Record<string, unknown> | typeof UNSURE;
+export type ImportRowReaders = { [K in ImportKind]: ImportRowReader | null };
+
+const readerCache = new Map<string, ImportRowReaders>();
+
+/** The fast row readers for one application time zone; null for a kind whose schema has a field without one. */
+export function importRowReaders(timeZone: string): ImportRowReaders {
+  let readers = readerCache.get(timeZone);
+  if (!readers) {
+    const schemas = importRowSchemas(timeZone);
+    readers = Object.fromEntries(
+      IMPORT_KINDS.map((kind) => [kind, fastRowReader(schemas[kind] as z.ZodObject)]),
+    ) as ImportRowReaders;
+    readerCache.set(timeZone, readers);
+  }
+  return readers;
 }
 
 /** The field names of a kind, in schema order (the CSV header the demo generator writes). */

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { commandLineContext, userPath, type CliCommand } from '../../lib/cli-command.js';
 import { formatDateTime } from '../../lib/time.js';
 import { ApiTokenError, type ApiTokensService } from './api-tokens.service.js';
-import { ImportFileError, readImportFile } from './import-file.js';
+import { ImportFileError, openImportFile } from './import-file.js';
 import { IMPORT_KINDS, isImportKind, KIND_NOUNS } from './import-schemas.js';
 import type { ImportReport, ImportsService } from './imports.service.js';
 
@@ -28,7 +28,7 @@ export const importCommands: Record<
   CliCommand<{ imports: ImportsService; apiTokens: ApiTokensService }>
 > = {
   import: {
-    help: 'import <kind> <file.csv|file.json> [--json]: validates and upserts trip records; exit 1 if any row is rejected.',
+    help: 'import <kind> <file.csv|file.json> [--json]: validates and upserts trip records (a CSV file of any size streams); exit 1 if any row is rejected.',
     async run({ imports }, args) {
       const asJson = args.includes('--json');
       const [kind, file] = args.filter((arg) => arg !== '--json');
@@ -37,25 +37,26 @@ export const importCommands: Record<
         return 2;
       }
       const path = userPath(file);
-      let parsed;
+      let report;
       try {
-        parsed = await readImportFile(kind, path);
+        const opened = await openImportFile(kind, path);
+        if (opened.ignoredColumns.length && !asJson) {
+          console.warn(
+            `Ignoring columns that name no ${KIND_NOUNS[kind][0]} field: ${opened.ignoredColumns.join(', ')}`,
+          );
+        }
+        report = await imports.importRows(kind, opened.rows, {
+          context: commandLineContext(),
+          via: `from ${basename(path)} on the command line`,
+        });
       } catch (error) {
+        // A file that cannot be read as rows; one that stops being readable mid-import says so too.
         if (error instanceof ImportFileError) {
           console.error(error.message);
           return 1;
         }
         throw error;
       }
-      if (parsed.ignoredColumns.length && !asJson) {
-        console.warn(
-          `Ignoring columns that name no ${KIND_NOUNS[kind][0]} field: ${parsed.ignoredColumns.join(', ')}`,
-        );
-      }
-      const report = await imports.importRows(kind, parsed.rows, {
-        context: commandLineContext(),
-        via: `from ${basename(path)} on the command line`,
-      });
       console.log(asJson ? JSON.stringify(report, null, 2) : formatImportReport(report, basename(path)));
       return report.rejected.length > 0 ? 1 : 0;
     },

@@ -1,16 +1,18 @@
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
-import { illFormedTextReason } from '../../lib/well-formed-text.js';
 import type { AuditService } from '../audits/audit.service.js';
-import { importRowSchemas, KIND_NOUNS, type ImportKind, type ImportRow } from './import-schemas.js';
+import { KIND_NOUNS, type ImportKind } from './import-schemas.js';
+import {
+  createRowValidator,
+  emptyValidated,
+  type RejectedRow,
+  type SourceRow,
+  type Validated,
+} from './import-validation.js';
+import { createImportWriter, type Written } from './import-writer.js';
 import type { ImportsRepository } from './imports.repository.js';
 
-/** Where a row sat in what was sent: its index in a JSON array (from 0) or its line in a CSV file (header = 1). */
-export type RowPosition = { index: number } | { line: number };
-/** A row as read; `problem` marks one the reader already knows is broken (e.g. a CSV line with too many cells). */
-export type SourceRow = { position: RowPosition; value: unknown; problem?: string };
-
-export type RejectedRow = { index?: number; line?: number; sourceId?: string; errors: string[] };
+export type { RejectedRow, RowPosition, SourceRow } from './import-validation.js';
 
 /**
  * The answer to one import: how many rows arrived, how many became new records, how many updated records
@@ -29,39 +31,50 @@ export type ImportReport = {
 /** Who imported and how, for the audit log: e.g. `via API token "tms"`. */
 export type ImportOrigin = { context: AuditContext; via: string };
 
-const describe = (position: RowPosition) =>
-  'line' in position ? `line ${position.line}` : `index ${position.index}`;
-
-function sourceIdOf(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const id = (value as { sourceId?: unknown }).sourceId;
-  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
-  return typeof id === 'string' && id.trim() !== '' ? id.trim() : undefined;
-}
+/** Rows as they arrive: all at once (the API, a JSON file) or in batches as a file is read (a CSV file). */
+export type SourceRows = readonly SourceRow[] | AsyncIterable<readonly SourceRow[]>;
 
 /**
- * Rows validated (~10 ms), and rows written per statement (~10 ms on embedded PGlite, whose statements run on
- * this thread), between two yields to the event loop: a liveness probe waits about that long at most. (Smaller
- * statements cost throughput: 100 rows each is ~20% slower than 250, and 250 held the thread 25-60 ms.)
+ * Rows checked between two yields to the event loop (~1 ms; ~5 ms when every row goes through zod): a
+ * liveness probe or another request waits about that long at most.
  */
 export const IMPORT_CHUNK_ROWS = 500;
-export const IMPORT_WRITE_ROWS = 100;
 
 /** Lets timers and other requests run (a liveness probe, a sign-in) between two chunks of a long import. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * Fields whose text PostgreSQL would not store as received (a NUL, a lone UTF-16 surrogate: a JSON file's
- * "\ud800" escape). Two source ids that differ only by lone surrogates would be one id once stored, so the
- * row is refused here, field by field, before any rule looks at it.
- */
-function illFormedFields(value: object): string[] {
-  const errors: string[] = [];
-  for (const [field, item] of Object.entries(value)) {
-    const reason = typeof item === 'string' ? illFormedTextReason(item) : null;
-    if (reason) errors.push(`${field}: ${reason.replace(/^The text /, '').replace(/\.$/, '')}`);
+const isAsyncIterable = (source: SourceRows): source is AsyncIterable<readonly SourceRow[]> =>
+  Symbol.asyncIterator in source;
+
+/** The source's rows in batches of at most `size`, in order. */
+async function* inBatches(source: SourceRows, size: number): AsyncGenerator<readonly SourceRow[]> {
+  if (isAsyncIterable(source)) {
+    for await (const batch of source)
+      for (let start = 0; start < batch.length; start += size) yield batch.slice(start, start + size);
+    return;
   }
-  return errors;
+  for (let start = 0; start < source.length; start += size) yield source.slice(start, start + size);
+}
+
+/** The audit entry of an import: what it wrote, from how many rows. */
+function importEvent(
+  kind: ImportKind,
+  via: string,
+  received: number,
+  written: Written,
+  rejected: number,
+  stopped: boolean,
+) {
+  const [one, many] = KIND_NOUNS[kind];
+  const changed = written.inserted + written.updated;
+  const unchanged = written.rows - changed;
+  const counts =
+    `${written.inserted} new, ${written.updated} updated, ${unchanged} unchanged as posting had started, ` +
+    `${rejected} rejected`;
+  return stopped
+    ? `Imported ${changed} ${changed === 1 ? one : many} ${via}, then stopped on an error ` +
+        `(${received} received so far: ${counts}; the rows after them were not imported)`
+    : `Imported ${changed} ${changed === 1 ? one : many} ${via} (${received} received: ${counts})`;
 }
 
 export function createImportsService(deps: {
@@ -71,123 +84,71 @@ export function createImportsService(deps: {
   audit: AuditService;
 }) {
   const { db, imports, audit } = deps;
-  const schemas = importRowSchemas(deps.timeZone);
+  const validateInto = createRowValidator(deps.timeZone);
 
   /**
-   * Checks rows one by one into `into`; the first row with a given source id wins, later ones are rejected
-   * as duplicates (`firstSeen` carries across chunks).
-   */
-  function validateInto<K extends ImportKind>(
-    kind: K,
-    rows: readonly SourceRow[],
-    into: { valid: ImportRow<K>[]; rejected: RejectedRow[]; firstSeen: Map<string, RowPosition> },
-  ) {
-    const schema = schemas[kind];
-    const { valid, rejected, firstSeen } = into;
-    for (const { position, value, problem } of rows) {
-      const sourceId = sourceIdOf(value);
-      const reject = (errors: string[]) =>
-        rejected.push({ ...position, ...(sourceId === undefined ? {} : { sourceId }), errors });
-      if (problem) {
-        reject([problem]);
-        continue;
-      }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        reject(["row: must be an object with the record's fields"]);
-        continue;
-      }
-      const illFormed = illFormedFields(value);
-      if (illFormed.length) {
-        reject(illFormed);
-        continue;
-      }
-      const result = schema.safeParse(value);
-      if (!result.success) {
-        reject(
-          result.error.issues.map(
-            (issue) => `${issue.path.map(String).join('.') || 'row'}: ${issue.message}`,
-          ),
-        );
-        continue;
-      }
-      const row = result.data as ImportRow<K>;
-      const earlier = firstSeen.get(row.sourceId);
-      if (earlier) {
-        reject([
-          `sourceId: "${row.sourceId}" appears more than once in this import (first at ${describe(earlier)})`,
-        ]);
-        continue;
-      }
-      firstSeen.set(row.sourceId, position);
-      valid.push(row);
-    }
-  }
-
-  /** Checks every row at once (small batches, tests). */
-  function validate<K extends ImportKind>(
-    kind: K,
-    rows: readonly SourceRow[],
-  ): { valid: ImportRow<K>[]; rejected: RejectedRow[] } {
-    const into = {
-      valid: [] as ImportRow<K>[],
-      rejected: [] as RejectedRow[],
-      firstSeen: new Map<string, RowPosition>(),
-    };
-    validateInto(kind, rows, into);
-    return { valid: into.valid, rejected: into.rejected };
-  }
-
-  /** As `validate`, `IMPORT_CHUNK_ROWS` at a time with a yield between chunks: 100,000 rows never hold the event loop. */
-  async function validateInChunks<K extends ImportKind>(kind: K, rows: readonly SourceRow[]) {
-    const into = {
-      valid: [] as ImportRow<K>[],
-      rejected: [] as RejectedRow[],
-      firstSeen: new Map<string, RowPosition>(),
-    };
-    for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
-      // Also before the first chunk: the request's body was parsed in this same turn of the event loop.
-      await yieldToEventLoop();
-      validateInto(kind, rows.slice(start, start + IMPORT_CHUNK_ROWS), into);
-    }
-    return { valid: into.valid, rejected: into.rejected };
-  }
-
-  /**
-   * Validates every row, then upserts the valid ones by source id in one transaction (with the audit
-   * entry): rows whose posting has started are never changed. Rejected rows do not stop the others. Both
-   * phases work in chunks that yield to the event loop: on embedded PGlite the database runs on this
-   * thread too, so one 40,000-row statement would stall every other request (health probes included).
+   * Validates the rows and upserts the valid ones by source id: rows whose posting has started are never
+   * changed, and rejected rows do not stop the others. Rows are checked `IMPORT_CHUNK_ROWS` at a time with a
+   * yield to the event loop between chunks, and written in statements of the repository's size while the
+   * next rows are checked (import-writer.ts); each statement commits on its own, and the last one commits
+   * with the audit entry. Should the import stop on an error after some statements committed, the audit log
+   * says what they wrote before the error is thrown.
    */
   async function importRows<K extends ImportKind>(
     kind: K,
-    rows: readonly SourceRow[],
+    source: SourceRows,
     origin: ImportOrigin,
   ): Promise<ImportReport> {
-    const { valid, rejected } = await validateInChunks(kind, rows);
-    const [one, many] = KIND_NOUNS[kind];
-    const report = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      let inserted = 0;
-      let updated = 0;
-      for (let start = 0; start < valid.length; start += IMPORT_WRITE_ROWS) {
-        if (start > 0) await yieldToEventLoop();
-        const written = await imports.upsert(kind, valid.slice(start, start + IMPORT_WRITE_ROWS), tx);
-        inserted += written.inserted;
-        updated += written.updated;
+    const checked: Validated<K> = emptyValidated();
+    const writer = createImportWriter(kind, imports);
+    let received = 0;
+    try {
+      for await (const batch of inBatches(source, IMPORT_CHUNK_ROWS)) {
+        // Also before the first chunk: the request's body was parsed in this same turn of the event loop.
+        await yieldToEventLoop();
+        validateInto(kind, batch, checked);
+        received += batch.length;
+        while (checked.valid.length > writer.size) {
+          await yieldToEventLoop();
+          await writer.write(checked.valid.splice(0, writer.size));
+        }
       }
-      const unchanged = valid.length - inserted - updated;
-      const written = inserted + updated;
-      const event =
-        `Imported ${written} ${written === 1 ? one : many} ${origin.via} ` +
-        `(${rows.length} received: ${inserted} new, ${updated} updated, ${unchanged} unchanged as posting had started, ${rejected.length} rejected)`;
-      await audit.record(origin.context, event, tx);
-      return { kind, received: rows.length, inserted, updated, unchanged, rejected };
-    });
-    return report;
+      await writer.drain();
+      return await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const last = await imports.upsert(kind, checked.valid, tx);
+        const written = {
+          rows: writer.written.rows + checked.valid.length,
+          inserted: writer.written.inserted + last.inserted,
+          updated: writer.written.updated + last.updated,
+        };
+        const rejected = checked.rejected.length;
+        await audit.record(
+          origin.context,
+          importEvent(kind, origin.via, received, written, rejected, false),
+          tx,
+        );
+        return {
+          kind,
+          received,
+          inserted: written.inserted,
+          updated: written.updated,
+          unchanged: written.rows - written.inserted - written.updated,
+          rejected: checked.rejected,
+        };
+      });
+    } catch (error) {
+      await writer.settle();
+      if (writer.written.rows > 0) {
+        const event = importEvent(kind, origin.via, received, writer.written, checked.rejected.length, true);
+        // The error that stopped the import is the one to report; a database that is away fails this too.
+        await audit.record(origin.context, event).catch(() => undefined);
+      }
+      throw error;
+    }
   }
 
   return {
-    validate,
     importRows,
     /** A JSON array: positions are indexes from 0. */
     importJson: <K extends ImportKind>(kind: K, items: readonly unknown[], origin: ImportOrigin) =>
