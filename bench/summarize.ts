@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR } from './lib/common.js';
+import { printScale } from './lib/scale-summary.js';
 
 const load = (name: string): any => {
   const path = join(RESULTS_DIR, `${name}.json`);
@@ -259,3 +260,6 @@ if (imported) {
   row('during the import', imported.during, 'p99 < 100 ms', yes(imported.goal.met), loadOf(imported.load));
   console.log('');
 }
+
+const scale = load('scale');
+if (scale) printScale(scale, machine);
