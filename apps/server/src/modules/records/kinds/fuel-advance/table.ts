@@ -24,5 +24,6 @@ export const fuelAdvances = pgTable(
     onAccountId: integer('on_account_id'),
     ...postingColumns(),
   },
-  (t) => oneStepIndexes('fuelAdvance', 'fuel_advances', t),
+  // The awaiting amount (kinds/fuel-advance/index.ts) reads the original quantity and unit price.
+  (t) => oneStepIndexes('fuelAdvance', 'fuel_advances', t, [t.originQuantity, t.unitPrice]),
 );

@@ -129,8 +129,9 @@ type IndexedStep = { status: PgColumn; postedAt: PgColumn };
 /**
  * One posting step's indexes, each partial on the rows it serves (`<name>` is the table, or
  * `<table>_<step>` for the transporter table's two steps):
- * - `<name>_to_post_idx` (document_date, amount) on the rows still to post: the list's date range, and the
- *   dashboard's count, total and aging as an index-only scan;
+ * - `<name>_to_post_idx` (document_date, amount, then `awaiting`) on the rows still to post: the list's date
+ *   range, and the dashboard's count, total and aging as an index-only scan (`awaiting`: the columns a kind's
+ *   `awaitingAmount` reads besides the amount, e.g. fuel's original quantity and unit price);
  * - `<name>_search_idx`, a trigram GIN index on the search text of the rows still to post (the list's search);
  * - `<name>_posted_idx` (posted_at, amount) on the posted rows: the dashboard's posted per day;
  * - `<name>_failed_idx` (document_date) on the failed rows: the dashboard's failed count.
@@ -141,10 +142,13 @@ export function stepIndexes(
   t: IndexedColumns,
   step: IndexedStep,
   stillToPost: SQL,
+  awaiting: PgColumn[] = [],
 ) {
   const amount = (t as unknown as Record<string, PgColumn>)[RECORD_KINDS_PLAIN[kind].amountField]!;
   return [
-    index(`${name}_to_post_idx`).on(t.documentDate, amount).where(stillToPost),
+    index(`${name}_to_post_idx`)
+      .on(t.documentDate, amount, ...awaiting)
+      .where(stillToPost),
     index(`${name}_search_idx`)
       .using('gin', sql`${searchText(kind, t)} gin_trgm_ops`)
       .where(stillToPost),
@@ -158,7 +162,9 @@ export function stepIndexes(
 }
 
 /** The indexes of a table holding one step: its source index and its step's indexes (`stepIndexes`). */
-export const oneStepIndexes = (kind: RecordKindName, table: string, t: IndexedColumns & IndexedStep) => [
-  sourceIndex(table, t),
-  ...stepIndexes(kind, table, t, t, sql`${t.status} ${TO_POST}`),
-];
+export const oneStepIndexes = (
+  kind: RecordKindName,
+  table: string,
+  t: IndexedColumns & IndexedStep,
+  awaiting: PgColumn[] = [],
+) => [sourceIndex(table, t), ...stepIndexes(kind, table, t, t, sql`${t.status} ${TO_POST}`, awaiting)];

@@ -34,7 +34,8 @@ export const vasTransactions = pgTable(
     ...postingColumns(),
   },
   (t) => [
-    ...oneStepIndexes('vasTransaction', 'vas_transactions', t),
+    // The awaiting amount (kinds/vas-transaction/index.ts) reads the original quantity and selling price.
+    ...oneStepIndexes('vasTransaction', 'vas_transactions', t, [t.originQuantity, t.sellingUnitPrice]),
     // The dashboard's queue depth: rows queued for posting and not yet sent.
     index('vas_transactions_queued_idx')
       .on(t.documentDate)
