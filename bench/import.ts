@@ -26,12 +26,12 @@ import {
   sleep,
 } from './lib/common.js';
 import { TIME_ZONE, todayOf } from './lib/database.js';
+import { POLL_EVERY_MS, pollLiveness } from './lib/liveness.js';
 import { serverReady, startProcess, tsxArgs } from './lib/processes.js';
 import { benchSetup } from './lib/setup.js';
 
 const ROWS = numberOption('rows', 100_000);
 const BATCH = numberOption('batch', 10_000);
-const POLL_EVERY_MS = 10;
 const APP_KEY = 'bench-import-key-'.padEnd(48, 'x');
 
 type Latencies = { samples: number; p50: number; p99: number; max: number; over100ms: number };
@@ -42,33 +42,6 @@ const summarise = (values: number[]): Latencies => ({
   max: round(Math.max(...values)),
   over100ms: values.filter((v) => v > 100).length,
 });
-
-/** Polls /health/live until `stop()`; answers every latency in ms (a failed poll counts as its time to fail). */
-function pollLiveness(url: string) {
-  const latencies: number[] = [];
-  let stopped = false;
-  const done = (async () => {
-    while (!stopped) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${url}/health/live`);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      } catch (error) {
-        log(`liveness poll failed: ${(error as Error).message}`);
-      }
-      latencies.push(performance.now() - started);
-      await sleep(POLL_EVERY_MS);
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await done;
-      return latencies;
-    },
-  };
-}
 
 await runBenchmark('bench:import', 20 * 60_000, async () => {
   const { machine, tmp } = await benchSetup('import');
@@ -129,7 +102,7 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
 
   const idlePoller = pollLiveness(url);
   await sleep(5_000);
-  const idle = summarise(await idlePoller.stop());
+  const idle = summarise((await idlePoller.stop()).map((poll) => poll.ms));
   log(`Idle /health/live: ${JSON.stringify(idle)}`);
 
   const load = loadSample();
@@ -157,7 +130,7 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
     );
   }
   const importMs = performance.now() - importStarted;
-  const during = summarise(await poller.stop());
+  const during = summarise((await poller.stop()).map((poll) => poll.ms));
   log(
     `During the import (${round(importMs / 1000)} s, ${round(ROWS / (importMs / 1000), 0)} rows/s): /health/live ${JSON.stringify(during)}; ${load.uptime}`,
   );

@@ -12,8 +12,9 @@ import { createApiTokensRepository } from '../../apps/server/src/modules/imports
 import { createApiTokensService } from '../../apps/server/src/modules/imports/api-tokens.service.js';
 import { importFieldsOf } from '../../apps/server/src/modules/imports/import-schemas.js';
 import { salesInvoices } from '../../apps/server/src/modules/records/kinds/sales-invoice/table.js';
-import { onCleanup, percentile, round, sleep, tempDir } from './common.js';
+import { onCleanup, percentile, round, tempDir } from './common.js';
 import { APP_KEY, prepareDatabase, TIME_ZONE, todayOf } from './database.js';
+import { pollLiveness, type Poll } from './liveness.js';
 import { csvCell, ROWS_PER_CALL, salesInvoiceRows } from './scale-import-rows.js';
 import { startApiServer } from './servers.js';
 
@@ -52,7 +53,6 @@ export type MeasureImportOptions = {
 
 /** Rows per call: the most the import API takes (50,000). */
 export { ROWS_PER_CALL };
-const POLL_EVERY_MS = 10;
 const TABLE = 'sales_invoices';
 /** The fields an import writes, with their columns (the rest take their defaults). */
 const COLUMNS = importFieldsOf('sales-invoices').map(
@@ -98,36 +98,6 @@ async function generateRows(rows: number, csvPath: string, log: (line: string) =
     `Generated ${rows} sales invoices in ${round((performance.now() - started) / 1000)} s: ${bodies.length} calls, ${round(megabytes)} MB of JSON`,
   );
   return bodies;
-}
-
-/** One liveness poll: when it was sent (performance.now()) and how long its answer took, in ms. */
-type Poll = { at: number; ms: number };
-
-/** Polls /health/live until `stop()`; a failed poll counts as its time to fail. */
-function pollLiveness(url: string, log: (line: string) => void) {
-  const polls: Poll[] = [];
-  let stopped = false;
-  const done = (async () => {
-    while (!stopped) {
-      const at = performance.now();
-      try {
-        const response = await fetch(`${url}/health/live`);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      } catch (error) {
-        log(`liveness poll failed: ${(error as Error).message}`);
-      }
-      polls.push({ at, ms: performance.now() - at });
-      await sleep(POLL_EVERY_MS);
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await done;
-      return polls;
-    },
-  };
 }
 
 /** The slowest polls, each placed in the call it fell in: what a reader of the figures asks next. */
