@@ -27,6 +27,7 @@ export const pages = lazyPages({
   RolesPage: () => import('@/features/roles/components/roles-page'),
   AuditLogsPage: () => import('@/features/audit-logs/components/audit-logs-page'),
   SettingsPage: () => import('@/features/settings/components/settings-page'),
+  MyAccountPage: () => import('@/features/my-account/components/my-account-page'),
   NotFoundPage: () => import('@/features/not-found/components/not-found-page'),
 });
 

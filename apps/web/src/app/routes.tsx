@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: paths.roles, element: <pages.RolesPage /> },
               { path: paths.auditLogs, element: <pages.AuditLogsPage /> },
               { path: paths.settings, element: <pages.SettingsPage /> },
+              { path: paths.account, element: <pages.MyAccountPage /> },
             ],
           },
         ],

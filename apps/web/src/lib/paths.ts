@@ -8,4 +8,6 @@ export const paths = {
   roles: '/roles',
   auditLogs: '/logs',
   settings: '/general-settings',
+  /** My Account (the header menu's item): profile, password, sessions, two-factor sign-in. */
+  account: '/account',
 } as const;
