@@ -23,6 +23,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createResetTokensRepository } from './modules/auth/reset-tokens.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createTwoFactor } from './modules/auth/two-factor-check.js';
+import { createMyAccountModule } from './modules/my-account/my-account.module.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { createApiTokensRepository } from './modules/imports/api-tokens.repository.js';
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
@@ -80,7 +82,9 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   });
   const throttle = createLoginThrottle(db);
   const anonymousCsrf = createAnonymousCsrf(env.APP_KEY);
+  const twoFactor = createTwoFactor(db, env.APP_KEY);
   const auth = createAuthService({
+    twoFactor,
     db,
     appUrl,
     sessions,
@@ -132,6 +136,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     credentials: sapCredentials,
     sap,
     audit,
+    timeZone: env.APP_TIMEZONE,
   });
   const accounts = createAccountsService({
     db,
@@ -219,6 +224,16 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     imports,
     apiTokens,
     auth,
+    /** My Account and the security settings (modules/my-account). */
+    myAccount: createMyAccountModule({
+      db,
+      timeZone: env.APP_TIMEZONE,
+      users,
+      sessions,
+      throttle,
+      twoFactor,
+      audit,
+    }),
     users: usersService,
     roles: rolesService,
     audit,

@@ -41,5 +41,9 @@ export const currentUser = z.object({
   email: z.string(),
   role: z.string(),
   permissions: z.array(z.string()),
+  /** Issue 12: the user signs in with a two-factor code. */
+  twoFactorEnabled: z.boolean(),
+  /** Issue 12: the user's role requires two-factor sign-in they have not set up; only My Account answers. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

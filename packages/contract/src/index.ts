@@ -5,6 +5,7 @@ export * from './dashboard.js';
 export * from './permissions.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './my-account.js';
 export * from './roles.js';
 export * from './audits.js';
 export * from './settings.js';

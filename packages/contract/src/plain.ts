@@ -187,6 +187,29 @@ export function forgotPasswordBodyProblems(body: { email: string }): { email?: s
   return email ? { email } : {};
 }
 
+/** My Account and two-factor sign-in (issue 12): the texts the server answers and the screens show. */
+export const MY_ACCOUNT_MESSAGES = {
+  codeInvalid: 'The two-factor code is not valid.',
+  recoveryCodeInvalid: 'The two-factor code is not valid.',
+  challengeExpired: 'Your sign-in has expired. Enter your e-mail and password again.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordWrong: 'The password is not correct.',
+  passwordChanged: 'Your password has been changed.',
+  currentSession: 'Use Log Out to end this session.',
+  sessionNotFound: 'This session does not exist or has already ended.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
+  twoFactorNotStarted: 'Start the two-factor set-up again: no set-up is waiting for a code.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorRequiredByRole:
+    'Your role requires two-factor sign-in, so it cannot be turned off. Ask an administrator if this is wrong.',
+  twoFactorSetupRequired: 'Your role requires two-factor sign-in. Set it up under My Account.',
+  requireTwoFactorSelfFirst:
+    'Turn on two-factor sign-in for your own account first (under My Account), so this setting does not lock you out.',
+} as const;
+/** The `code` of the 403 a user gets whose role requires two-factor sign-in they have not set up. */
+export const TWO_FACTOR_SETUP_REQUIRED_CODE = 'two_factor_setup_required';
+
 // Permissions ----------------------------------------------------------------------------------------------
 
 /**

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, CSRF_COOKIE, type PermissionName } from '@ff/contract';
+import {
+  AUTH_MESSAGES,
+  CSRF_COOKIE,
+  MY_ACCOUNT_MESSAGES,
+  PERMISSIONS,
+  TWO_FACTOR_SETUP_REQUIRED_CODE,
+  type PermissionName,
+} from '@ff/contract';
 import type { AuditContext } from '../lib/audit-context.js';
 import { safeEqual } from '../lib/crypto.js';
 
@@ -36,7 +43,32 @@ export type SessionUser = {
   roleName: string;
   roleActive: boolean;
   permissions: string[];
+  /** The user signs in with a two-factor code. */
+  twoFactorEnabled: boolean;
+  /** The security setting is on and the role holds a permission that requires two-factor sign-in. */
+  twoFactorRequired: boolean;
+  /** Required but not set up: only My Account answers until it is (see registerAccessControl). */
+  twoFactorSetupRequired: boolean;
 };
+
+/** The permissions for which "require two-factor for administrators" applies. */
+export const TWO_FACTOR_ADMIN_PERMISSIONS: readonly PermissionName[] = [
+  PERMISSIONS.manageUsers,
+  PERMISSIONS.manageRoles,
+  PERMISSIONS.manageSettings,
+];
+
+/** Whether a role holding `permissions` must use two-factor sign-in, given the security setting. */
+export const roleNeedsTwoFactor = (permissions: readonly string[], settingOn: boolean) =>
+  settingOn && TWO_FACTOR_ADMIN_PERMISSIONS.some((p) => permissions.includes(p));
+
+/**
+ * The routes a user who must set up two-factor sign-in may still call: My Account (`/api/v1/account` and
+ * below; not `/api/v1/accounts`, the ledger accounts). Routes outside `/api/v1/` (`/user`, `/logout`) are
+ * never gated.
+ */
+export const gatedByTwoFactorSetup = (url: string) =>
+  url.startsWith('/api/v1/') && url !== '/api/v1/account' && !url.startsWith('/api/v1/account/');
 
 export type LoadedSession = { id: string; csrfToken: string; lastSeenAt: Date; user: SessionUser | null };
 
@@ -196,6 +228,13 @@ export function registerAccessControl(
       await sessions.destroy(session.id);
       clearSessionCookies(reply);
       return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
+    }
+    if (user.twoFactorSetupRequired && gatedByTwoFactorSetup(request.routeOptions.url ?? '')) {
+      // Sent as is: a route's own 403 schema (a message only) would drop `code`.
+      return reply.code(403).serializer(JSON.stringify).send({
+        message: MY_ACCOUNT_MESSAGES.twoFactorSetupRequired,
+        code: TWO_FACTOR_SETUP_REQUIRED_CODE,
+      });
     }
     if (!allowed(user.permissions, access.permission)) {
       return reply.code(403).send({ message: permissionSentence(access.permission!) });

@@ -3,9 +3,9 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { messageBody, validationErrorBody } from '@ff/contract';
-import { declareContextAccess, SESSION_COOKIE, type RouteAccess } from './access.js';
+import { declareContextAccess, gatedByTwoFactorSetup, SESSION_COOKIE, type RouteAccess } from './access.js';
 
 /** Where the OpenAPI document and its browsable pages are served (signed-in users only). */
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
@@ -45,6 +45,11 @@ const PLUGIN_ANSWERS = {
     'No live API token in `Authorization: Bearer <token>` (answered with WWW-Authenticate: Bearer).',
   ),
   forbidden: messageBody.describe('The role lacks the permission the route needs; the message names it.'),
+  forbiddenOrTwoFactor: messageBody
+    .extend({ code: z.string().optional() })
+    .describe(
+      'The role lacks the permission the route needs (the message names it), or the role requires two-factor sign-in the user has not set up (`code`: `two_factor_setup_required`).',
+    ),
   csrf: messageBody.describe('The X-XSRF-TOKEN header is missing or does not match the session.'),
   invalid: validationErrorBody.describe('The request failed validation: one message per field.'),
   tooMany: messageBody.describe(
@@ -64,11 +69,13 @@ function securityOf(access: RouteAccess, method: string) {
 }
 
 /** The error answers the plugins give on this route, for statuses the route does not describe itself. */
-function pluginAnswersOf(access: RouteAccess, method: string): Record<string, ZodType> {
+function pluginAnswersOf(access: RouteAccess, method: string, url: string): Record<string, ZodType> {
   const answers: Record<string, ZodType> = {};
   if (access.auth === 'apiToken') answers['401'] = PLUGIN_ANSWERS.badToken;
   if (access.auth === 'user') answers['401'] = PLUGIN_ANSWERS.unauthenticated;
   if (access.auth === 'user' && access.permission !== null) answers['403'] = PLUGIN_ANSWERS.forbidden;
+  if (access.auth === 'user' && gatedByTwoFactorSetup(url))
+    answers['403'] = PLUGIN_ANSWERS.forbiddenOrTwoFactor;
   if (securityOf(access, method).some((requirement) => 'csrfHeader' in requirement))
     answers['419'] = PLUGIN_ANSWERS.csrf;
   answers['422'] = PLUGIN_ANSWERS.invalid;
@@ -90,7 +97,7 @@ const transform: SwaggerTransform = (input) => {
   const method = String(route.method);
   if (!access || input.schema?.hide) return { schema: { hide: true }, url: input.url };
   const own = (input.schema?.response ?? {}) as Record<string, unknown>;
-  const response = { ...pluginAnswersOf(access, method), ...own };
+  const response = { ...pluginAnswersOf(access, method, input.url), ...own };
   const { schema, url } = zodTransform({ ...input, schema: { ...input.schema, response } });
   const described = schema.response as Record<string, { description?: string }>;
   for (const [status, answer] of Object.entries(described))

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PermissionName } from '@ff/contract';
 import { createResetTokensRepository } from '../modules/auth/reset-tokens.repository.js';
 import { createRole, createUser } from './fixtures.js';
+import { myAccountRouteCases } from './my-account-route-cases.js';
+import { ADMIN_ROUTE_CASES } from './admin-cases.js';
 import { postableRows, postBodyOf } from './kind-fixtures.js';
 import { nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
 
@@ -129,6 +131,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   },
   'GET /user': get('/user'),
+  'GET /api/v1/session': get('/api/v1/session'),
+  ...myAccountRouteCases(),
   'GET /health/live': get('/health/live'),
   'GET /health/ready': get('/health/ready'),
 
@@ -154,7 +158,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     valid: (ctx) => toggleRoleHolding(ctx, [], true),
     escalation: (ctx, permissions) => toggleRoleHolding(ctx, permissions, false),
   },
+  ...ADMIN_ROUTE_CASES,
   'GET /api/v1/audits': get('/api/v1/audits', 200, { fromDate: nairobiDay(-1) }),
+  'GET /api/v1/audits/event-types': get('/api/v1/audits/event-types'),
+  'GET /api/v1/audits/actors': get('/api/v1/audits/actors'),
 
   // The OpenAPI document and Swagger UI (signed-in users).
   'GET /api/openapi.json': get('/api/openapi.json'),
@@ -181,6 +188,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/v1/testConnection': {
     valid: async ({ h }) => ({ url: '/api/v1/testConnection', body: { ...h.sim.credentials }, status: 200 }),
   },
+  'POST /api/v1/settings/connection/test': {
+    valid: async ({ h }) => ({
+      url: '/api/v1/settings/connection/test',
+      body: { ...h.sim.credentials },
+      status: 200,
+    }),
+  },
+  'GET /api/v1/sap-status': get('/api/v1/sap-status'),
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),
 

@@ -45,11 +45,20 @@ export function routeFuzzer({ h, ctx, snapshot }: RouteHarness, admin: TestClien
     return { client, headers: {} };
   }
 
+  const PASSWORD_CHECKING = new Set([
+    'PUT /api/v1/account/password',
+    'DELETE /api/v1/account/two-factor',
+    'POST /api/v1/account/two-factor/recovery-codes',
+    'POST /two-factor-challenge',
+  ]);
+
   /** Tables a refused request may still write: the refusals a route records on purpose. */
   function writableOnRefusal(route: RouteCatalogueEntry, response: TestResponse): string[] {
     // A refused sign-in counts against the throttle and the audit tally (modules/auth) before it is refused.
     if (route.method === 'POST' && route.url === '/login')
       return ['audits', 'login_throttle', 'auth_event_tallies'];
+    // So does a wrong password or code given in My Account or the two-factor challenge (modules/my-account).
+    if (PASSWORD_CHECKING.has(`${route.method} ${route.url}`)) return ['audits', 'login_throttle'];
     // Posting answers per row (PostResult): rows refused or failed in SAP are recorded with their reason.
     if (Array.isArray(response.body?.failed)) return RECORD_TABLES;
     return [];

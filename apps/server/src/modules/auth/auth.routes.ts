@@ -5,10 +5,12 @@ import {
   currentUser,
   forgotPasswordBody,
   loginBody,
+  loginTwoFactorAnswer,
   messageBody,
   noContent,
   resetPasswordBody,
   statusBody,
+  twoFactorChallengeBody,
   validationErrorBody,
 } from '@ff/contract';
 import { clearSessionCookies, currentUserOf, setSessionCookies } from '../../plugins/access.js';
@@ -40,11 +42,37 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cook
   const refused = validationErrorBody.describe(
     'Refused under `email`: the credentials do not match, the account or its role is disabled, or too many attempts.',
   );
+  const codeNeeded = loginTwoFactorAnswer.describe(
+    'The password is right and the account uses two-factor sign-in: not signed in yet. The cookies hold a pending sign-in (5 minutes); send the code to POST /two-factor-challenge.',
+  );
   r.post(
     '/login',
-    { config: publicAccess, schema: { body: loginBody, response: { 204: cookiesSet, 422: refused } } },
+    {
+      config: publicAccess,
+      schema: { body: loginBody, response: { 200: codeNeeded, 204: cookiesSet, 422: refused } },
+    },
     async (request, reply) => {
-      const issued = await auth.login(request.body, request.session, client(request));
+      const { twoFactor, ...issued } = await auth.login(request.body, request.session, client(request));
+      setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
+      if (twoFactor) return reply.code(200).send({ twoFactor: true });
+      return reply.code(204).send();
+    },
+  );
+
+  const badCode = validationErrorBody.describe(
+    'Refused under `code` (or `recoveryCode`): the code is wrong or was used, too many attempts, or no sign-in is waiting for a code (it expired).',
+  );
+  r.post(
+    '/two-factor-challenge',
+    {
+      config: publicAccess,
+      schema: {
+        body: twoFactorChallengeBody,
+        response: { 204: cookiesSet.describe('Signed in: the session is rotated.'), 422: badCode },
+      },
+    },
+    async (request, reply) => {
+      const issued = await auth.twoFactorChallenge(request.body, request.session, client(request));
       setSessionCookies(reply, request, issued, cookieMaxAgeSeconds);
       return reply.code(204).send();
     },

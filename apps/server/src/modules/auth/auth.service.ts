@@ -1,5 +1,13 @@
-import { AUTH_MESSAGES, type CurrentUser, type LoginBody, type ResetPasswordBody } from '@ff/contract';
+import {
+  AUTH_MESSAGES,
+  MY_ACCOUNT_MESSAGES,
+  type CurrentUser,
+  type LoginBody,
+  type ResetPasswordBody,
+  type TwoFactorChallengeBody,
+} from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { sha256Hex } from '../../lib/crypto.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import {
   assertAcceptablePassword,
@@ -14,6 +22,7 @@ import type { AnonymousCsrf } from './anonymous-csrf.js';
 import type { AuditTally } from './audit-tally.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { ResetTokensRepository } from './reset-tokens.repository.js';
+import type { TwoFactorCheck } from './two-factor-check.js';
 import type { LoadedSession, SessionRepository, SessionUser } from './session.repository.js';
 
 export type ClientInfo = { ip: string; userAgent: string };
@@ -22,8 +31,9 @@ export const RESET_TOKEN_MINUTES = 60;
 export const INVITE_TOKEN_MINUTES = 72 * 60;
 const RESET_MAIL_INTERVAL_MS = 60_000;
 
-function passwordLink(appUrl: string, token: string, email: string) {
-  return `${appUrl.replace(/\/$/, '')}/password-reset/${token}?email=${encodeURIComponent(email)}`;
+function passwordLink(appUrl: string, token: string, email: string, invite = false) {
+  // `&new=1` marks an invitation: the page then says "Set your password" rather than "Reset your password".
+  return `${appUrl.replace(/\/$/, '')}/password-reset/${token}?email=${encodeURIComponent(email)}${invite ? '&new=1' : ''}`;
 }
 
 /**
@@ -34,9 +44,9 @@ export function passwordMail(
   appUrl: string,
   to: { name: string; email: string },
   token: string,
-  mail: { subject: string; why: string; offer: string; after?: string[] },
+  mail: { subject: string; why: string; offer: string; after?: string[]; invite?: boolean },
 ) {
-  const link = passwordLink(appUrl, token, to.email);
+  const link = passwordLink(appUrl, token, to.email, mail.invite);
   const text = [`Hello ${to.name},`, '', mail.why, mail.offer, link, ...(mail.after ?? [])].join('\n');
   return { to: to.email, subject: mail.subject, text };
 }
@@ -52,10 +62,11 @@ export function createAuthService(deps: {
   anonymous: AnonymousCsrf;
   audit: AuditService;
   mailer: Mailer;
+  twoFactor: TwoFactorCheck;
   /** Queues a forgot-password request (jobs/mail.job.ts); without it the request is handled in the background. */
   queueResetRequest?: ((email: string) => Promise<void>) | undefined;
 }) {
-  const { db, sessions, users, tokens, throttle, tally, anonymous, audit, mailer } = deps;
+  const { db, sessions, users, tokens, throttle, tally, anonymous, audit, mailer, twoFactor } = deps;
   const throttled = (seconds: number) => ValidationFailed.field('email', AUTH_MESSAGES.throttled(seconds));
   void prepareDummyHash();
 
@@ -72,8 +83,16 @@ export function createAuthService(deps: {
       return anonymous.issue(anonymousNonce);
     },
 
-    /** Verifies the credentials, then rotates the session: the old one is destroyed, a new one issued. */
-    async login(body: LoginBody, previous: LoadedSession | null, client: ClientInfo) {
+    /**
+     * Verifies the credentials, then rotates the session: the old one is destroyed, a new one issued. For a
+     * user with two-factor sign-in the new session is not signed in yet: it holds a pending sign-in
+     * (`twoFactor: true`) that `twoFactorChallenge` completes.
+     */
+    async login(
+      body: LoginBody,
+      previous: LoadedSession | null,
+      client: ClientInfo,
+    ): Promise<{ token: string; csrfToken: string; twoFactor: boolean }> {
       const email = body.email.toLowerCase();
       // Counted before the password is evaluated, atomically: parallel attempts cannot overrun the limits.
       const admission = await throttle.admit(email, client.ip);
@@ -105,6 +124,23 @@ export function createAuthService(deps: {
         );
       }
 
+      if (await twoFactor.repository.isEnabled(user.id)) {
+        // The attempt stays counted until the code is accepted: the password alone is not a success.
+        const pending = await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          if (previous) await sessions.destroy(previous.id, tx);
+          const created = await sessions.create({ userId: null, ...client }, tx);
+          await twoFactor.repository.createChallenge(sha256Hex(created.token), user.id, tx);
+          await audit.record(
+            { actor: { id: user.id, name: user.name }, ip: client.ip },
+            `Password accepted for ${user.email}; waiting for the two-factor code`,
+            tx,
+          );
+          return created;
+        });
+        return { ...pending, twoFactor: true };
+      }
+
       await throttle.succeeded(admission);
       const issued = await db.transaction(async (tx) => {
         if (previous) await sessions.destroy(previous.id, tx as unknown as Db);
@@ -116,7 +152,59 @@ export function createAuthService(deps: {
         );
         return created;
       });
-      return issued;
+      return { ...issued, twoFactor: false };
+    },
+
+    /**
+     * Completes a pending sign-in with a TOTP code or a recovery code: counted by the sign-in throttle; on
+     * success the session is rotated (the pending one destroyed) like a sign-in.
+     */
+    async twoFactorChallenge(
+      body: TwoFactorChallengeBody,
+      pending: LoadedSession | null,
+      client: ClientInfo,
+    ) {
+      const field = body.code ? 'code' : 'recoveryCode';
+      const userId = pending && !pending.user ? await twoFactor.repository.challengeOf(pending.id) : null;
+      const user = userId === null ? undefined : await users.findById(userId);
+      if (!pending || !user) throw ValidationFailed.field('code', MY_ACCOUNT_MESSAGES.challengeExpired);
+      const actor = { actor: { id: user.id, name: user.name }, ip: client.ip };
+
+      const admission = await throttle.admit(user.email.toLowerCase(), client.ip);
+      if (!admission.admitted) {
+        if (admission.lockoutBegan)
+          await audit.record(
+            actor,
+            `Sign-in locked out for ${user.email} for ${admission.waitSeconds} seconds after repeated failures`,
+          );
+        throw ValidationFailed.field(field, AUTH_MESSAGES.throttled(admission.waitSeconds));
+      }
+      const accepted = body.code
+        ? await twoFactor.acceptCode(user.id, body.code)
+        : await twoFactor.acceptRecoveryCode(user.id, body.recoveryCode ?? '');
+      if (!accepted) {
+        await audit.record(
+          actor,
+          `Failed two-factor sign-in for ${user.email}: wrong or used ${body.code ? 'code' : 'recovery code'}`,
+        );
+        throw ValidationFailed.field(field, MY_ACCOUNT_MESSAGES.codeInvalid);
+      }
+      if (!user.isActive || !user.roleActive) {
+        throw ValidationFailed.field(
+          'code',
+          user.isActive ? AUTH_MESSAGES.roleDisabled : AUTH_MESSAGES.disabled,
+        );
+      }
+
+      await throttle.succeeded(admission);
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await sessions.destroy(pending.id, tx);
+        const created = await sessions.create({ userId: user.id, ...client }, tx);
+        const how = body.code ? 'two-factor code' : 'recovery code';
+        await audit.record(actor, `Signed in: ${user.email} (with a ${how})`, tx);
+        return created;
+      });
     },
 
     /** Ends the session and hands out a fresh anonymous pair, so the CSRF token is rotated too. */
@@ -197,6 +285,8 @@ export function createAuthService(deps: {
         email: user.email,
         role: user.roleName,
         permissions: user.permissions,
+        twoFactorEnabled: user.twoFactorEnabled,
+        twoFactorSetupRequired: user.twoFactorSetupRequired,
       };
     },
 

@@ -13,7 +13,7 @@ export const THROTTLE_RULES = [
 ] as const;
 
 type Rule = (typeof THROTTLE_RULES)[number];
-type Scope = Rule['scope'];
+export type Scope = Rule['scope'];
 
 /** An admitted attempt: the evaluation times it added, so a successful sign-in can give them back. */
 export type Admission = {
@@ -65,9 +65,10 @@ export function createLoginThrottle(db: Db) {
      * the first refusal stops: an attempt refused by a later rule has still used a slot of the earlier ones,
      * which only makes the limits stricter, never looser.
      */
-    async admit(email: string, ip: string): Promise<Admission | Refusal> {
+    async admit(email: string, ip: string, scopes?: readonly Scope[]): Promise<Admission | Refusal> {
       const hits: Admission['hits'] = [];
       for (const rule of THROTTLE_RULES) {
+        if (scopes && !scopes.includes(rule.scope)) continue;
         const key = keyOf(rule.scope, email, ip);
         const [row] = rowsOf<{
           admitted: boolean;

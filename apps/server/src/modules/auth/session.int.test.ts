@@ -38,7 +38,15 @@ describe('GET /user', () => {
     const response = await admin.get('/user');
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(response.body).sort()).toEqual(['email', 'id', 'name', 'permissions', 'role']);
+    expect(Object.keys(response.body).sort()).toEqual([
+      'email',
+      'id',
+      'name',
+      'permissions',
+      'role',
+      'twoFactorEnabled',
+      'twoFactorSetupRequired',
+    ]);
     expect(response.body).toMatchObject({ name: 'Administrator', email: ADMIN_EMAIL, role: 'Administrator' });
     expect(response.body.id).toEqual(expect.any(Number));
     expect([...response.body.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
@@ -53,6 +61,8 @@ describe('GET /user', () => {
       email: clerk.email,
       role: clerk.roleName,
       permissions: [PERMISSIONS.postSalesInvoices, PERMISSIONS.viewSalesInvoices],
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
   });
 

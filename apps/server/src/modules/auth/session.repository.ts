@@ -1,8 +1,9 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { securitySettings, userTwoFactor } from '../../db/account-schema.js';
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import type { LoadedSession, SessionUser } from '../../plugins/access.js';
+import { roleNeedsTwoFactor, type LoadedSession, type SessionUser } from '../../plugins/access.js';
 
 export type { LoadedSession, SessionUser };
 
@@ -50,6 +51,8 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           roleId: roles.id,
           roleName: roles.name,
           roleActive: roles.isActive,
+          twoFactorEnabled: sql<boolean>`EXISTS (SELECT 1 FROM ${userTwoFactor} WHERE ${userTwoFactor.userId} = ${users.id} AND ${userTwoFactor.enabledAt} IS NOT NULL)`,
+          requireTwoFactor: sql<boolean>`EXISTS (SELECT 1 FROM ${securitySettings} WHERE ${securitySettings.requireTwoFactorForAdmins})`,
         })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))
@@ -64,6 +67,9 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           .from(rolePermissions)
           .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
           .where(eq(rolePermissions.roleId, row.roleId));
+        const names = granted.map((g) => g.name).sort();
+        const twoFactorEnabled = Boolean(row.twoFactorEnabled);
+        const twoFactorRequired = roleNeedsTwoFactor(names, Boolean(row.requireTwoFactor));
         user = {
           id: row.userId,
           name: row.name ?? '',
@@ -72,7 +78,10 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           roleId: row.roleId,
           roleName: row.roleName ?? '',
           roleActive: row.roleActive ?? false,
-          permissions: granted.map((g) => g.name).sort(),
+          permissions: names,
+          twoFactorEnabled,
+          twoFactorRequired,
+          twoFactorSetupRequired: twoFactorRequired && !twoFactorEnabled,
         };
       }
       return { id: row.id, csrfToken: row.csrfToken, lastSeenAt: row.lastSeenAt, user };
@@ -111,6 +120,37 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId))),
         ),
 
+    /** The user's live sessions, most recently seen first. */
+    listForUser(userId: number) {
+      const now = new Date();
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            sql`${sessions.idleExpiresAt} > ${now}`,
+            sql`${sessions.absoluteExpiresAt} > ${now}`,
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    },
+
+    /** Ends every session of the user but `keepId`; answers how many ended. */
+    async destroyOthers(userId: number, keepId: string, executor: Db = db) {
+      const ended = await executor
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
     pruneExpired() {
       const now = new Date();
       return db
@@ -127,5 +167,12 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
       ).length,
   };
 }
+
+/**
+ * The id a session is shown by (My Account's list): derived from the stored hash, so it reveals neither the
+ * cookie token nor the hash, and is stable for the session's life.
+ */
+export const publicSessionId = (id: string) =>
+  sha256Hex(`freight-finance/session-public-id:${id}`).slice(0, 32);
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;

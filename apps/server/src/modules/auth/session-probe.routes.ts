@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '@ff/contract';
+import type { SessionStore } from '../../plugins/access.js';
+import type { AuthService } from './auth.service.js';
+
+/**
+ * `GET /api/v1/session`: whether this browser is signed in, always 200. The SPA asks it on start-up instead
+ * of `GET /user`, whose 401 for a signed-out visitor every browser logs as a failed request. `GET /user`
+ * itself stays as the spec gives it, for API clients.
+ */
+export const sessionProbeAnswer = z
+  .discriminatedUnion('authenticated', [
+    z.object({ authenticated: z.literal(false) }),
+    z.object({
+      authenticated: z.literal(true),
+      user: currentUser.describe('The same body `GET /user` answers.'),
+    }),
+  ])
+  .describe('Signed in (with the user) or not; never a 401.');
+
+export function registerSessionProbeRoutes(
+  app: FastifyInstance,
+  auth: Pick<AuthService, 'currentUser'>,
+  sessions: Pick<SessionStore, 'destroy' | 'touchIfStale'>,
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/v1/session',
+      { config: { access: { auth: 'public' } }, schema: { response: { 200: sessionProbeAnswer } } },
+      async (request) => {
+        const session = request.session;
+        const user = session?.user;
+        if (!session || !user) return { authenticated: false as const };
+        if (!user.isActive || !user.roleActive) {
+          // The same rule as every signed-in route: a disabled account or role ends the session at once.
+          await sessions.destroy(session.id);
+          return { authenticated: false as const };
+        }
+        await sessions.touchIfStale(session);
+        return { authenticated: true as const, user: auth.currentUser(user) };
+      },
+    );
+}
