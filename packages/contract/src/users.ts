@@ -8,6 +8,8 @@ export const user = z.object({
   mobileNo: z.string(),
   role: z.string(),
   ...managedRecordFields,
+  /** True while the user has not set a password yet (their invitation can be resent). */
+  invitationPending: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 
@@ -31,3 +33,32 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 /** The answer to `POST /users` carries the role as a list (docs/spec/product-spec.md section 3). */
 export const createdUser = user.omit({ role: true }).extend({ role: z.array(z.string()) });
 export type CreatedUser = z.infer<typeof createdUser>;
+
+/**
+ * `PATCH /api/v1/users/{id}` (issue 12): name, mobile number and role, each optional, with the rules of the
+ * create body. The answer is the user in the list's shape.
+ */
+export const updateUserBody = createUserBody
+  .pick({ name: true, mobileNo: true, role: true })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of name, mobileNo and role.',
+    path: ['name'],
+  });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** `POST /api/v1/users/{id}/invitation`: a new set-password link was mailed (the previous one stops working). */
+export const invitationSent = z.object({ status: z.string() });
+export type InvitationSent = z.infer<typeof invitationSent>;
+
+/** The texts of the edit and invitation calls. */
+export const USER_ADMIN_MESSAGES = {
+  invitationSent: (email: string) => `A new invitation was sent to ${email}.`,
+  passwordAlreadySet:
+    'This user has already set a password; they can use "Forgot Password?" to choose a new one.',
+  invitationDisabledUser: 'This user is disabled; enable them before resending their invitation.',
+  invitationThrottled: (seconds: number) =>
+    `An invitation was sent to this user less than a minute ago. Please try again in ${seconds} seconds.`,
+  ownRole: 'You cannot change your own role; ask another user manager to do it.',
+  lastAdministrator: 'You cannot change the role of the last active administrator.',
+} as const;

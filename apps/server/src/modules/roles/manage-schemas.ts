@@ -33,3 +33,24 @@ export const toggleSchema = <T extends z.ZodType>(record: T, missing: string, re
     422: validationErrorBody.describe(refused),
   },
 });
+
+/**
+ * A call on one user or role (issue 12: edit, resend an invitation, a role's permissions; spread it and add a
+ * `body` where there is one): answers `answer`,
+ * or refuses with 403 (escalation), 404 (`missing`), 422 (`refused`) and, when `throttled` is given, 429.
+ */
+export const recordSchema = <A extends z.ZodType>(options: {
+  answer: A;
+  missing: string;
+  refused?: string;
+  throttled?: string;
+}) => ({
+  params: idParam,
+  response: {
+    200: options.answer,
+    403: escalationRefused,
+    404: messageBody.describe(options.missing),
+    ...(options.refused ? { 422: validationErrorBody.describe(options.refused) } : {}),
+    ...(options.throttled ? { 429: messageBody.describe(options.throttled) } : {}),
+  },
+});

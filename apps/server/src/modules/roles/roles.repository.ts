@@ -59,6 +59,20 @@ export function createRolesRepository(db: Db) {
     },
     setActive: (id: number, isActive: boolean, executor: Db = db) =>
       executor.update(roles).set({ isActive }).where(eq(roles.id, id)),
+    /** Replaces the role's permissions with `permissionIds` (issue 12's permission editor). */
+    async replacePermissions(roleId: number, permissionIds: number[], executor: Db = db) {
+      await executor.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+      if (permissionIds.length) {
+        await executor
+          .insert(rolePermissions)
+          .values(permissionIds.map((permissionId) => ({ roleId, permissionId })));
+      }
+    },
+    /** Serialises permission changes of one role (row lock), so two edits at once apply one after the other. */
+    lockRole: (roleId: number, executor: Db) =>
+      executor.execute(sql`SELECT id FROM roles WHERE id = ${roleId} FOR UPDATE`),
+    findPermissionsById: (ids: number[]) =>
+      ids.length ? db.select().from(permissions).where(inArray(permissions.id, ids)) : Promise.resolve([]),
     listPermissions: () => db.select().from(permissions).orderBy(asc(permissions.id)),
     findPermissions: (names: string[]) =>
       names.length

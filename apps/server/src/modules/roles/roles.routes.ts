@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createRoleBody, dateRangeQuery, permissionList, PERMISSIONS, role, roleList } from '@ff/contract';
+import {
+  createRoleBody,
+  dateRangeQuery,
+  permissionList,
+  PERMISSIONS,
+  role,
+  roleDetail,
+  roleList,
+  rolePermissionsBody,
+} from '@ff/contract';
 import { auditContextOf } from '../../plugins/access.js';
 import type { RolesService } from './roles.service.js';
-import { createSchema, toggleSchema } from './manage-schemas.js';
+import { createSchema, recordSchema, toggleSchema } from './manage-schemas.js';
 
 export function registerRoleRoutes(app: FastifyInstance, service: RolesService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,5 +52,22 @@ export function registerRoleRoutes(app: FastifyInstance, service: RolesService) 
   );
   r.patch('/api/v1/toggleRoles/:id', { config: { access: manage }, schema: toggle }, async (request) =>
     service.setActive(request.params.id, request.body.toggleStatus, auditContextOf(request)),
+  );
+
+  // Issue 12: view (like the list, user managers too) and edit (role managers) a role's permissions.
+  const detail = recordSchema({ answer: roleDetail, missing: 'The role does not exist.' });
+  r.get('/api/v1/roles/:id', { config: { access: list }, schema: detail }, async (request) =>
+    service.detail(request.params.id),
+  );
+  const permissions = recordSchema({
+    answer: roleDetail,
+    missing: 'The role does not exist.',
+    refused:
+      'Refused: no permission, an unknown permission id, the Administrator role, or Manage Roles taken from your own role.',
+  });
+  r.put(
+    '/api/v1/roles/:id/permissions',
+    { config: { access: manage }, schema: { ...permissions, body: rolePermissionsBody } },
+    async (request) => service.setPermissions(request.params.id, request.body, auditContextOf(request)),
   );
 }

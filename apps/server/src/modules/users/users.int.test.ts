@@ -27,6 +27,7 @@ describe('GET /api/v1/users', () => {
       'createdBy',
       'email',
       'id',
+      'invitationPending',
       'isActive',
       'mobileNo',
       'name',

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { withinRange, type InstantRange } from '../../db/instant-range.js';
-import { roles, users } from '../../db/schema.js';
+import { passwordResetTokens, roles, users } from '../../db/schema.js';
 
 const creators = alias(users, 'creators');
 const ADMINISTRATOR_LOCK = 727_004;
@@ -75,8 +75,23 @@ export function createUsersRepository(db: Db) {
     },
     setActive: (id: number, isActive: boolean, executor: Db = db) =>
       executor.update(users).set({ isActive }).where(eq(users.id, id)),
+    /** Name, mobile number and role (issue 12's edit); fields left undefined stay as they are. */
+    update: (id: number, values: { name?: string; mobileNo?: string; roleId?: number }, executor: Db = db) =>
+      executor.update(users).set(values).where(eq(users.id, id)),
     setPassword: (id: number, passwordHash: string, executor: Db = db) =>
       executor.update(users).set({ passwordHash }).where(eq(users.id, id)),
+    /** When the user's live set-password link (invitation or reset) was issued, if they have one. */
+    async linkIssuedAt(id: number, executor: Db = db): Promise<Date | undefined> {
+      const [row] = await executor
+        .select({ createdAt: passwordResetTokens.createdAt })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, id))
+        .limit(1);
+      return row?.createdAt;
+    },
+    /** Locks the user's row until the transaction ends. */
+    lockForUpdate: (id: number, executor: Db) =>
+      executor.execute(sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`),
     /** Held until the transaction ends: one change at a time that could leave no active administrator. */
     lockAdministratorChanges: (executor: Db) =>
       executor.execute(sql`SELECT pg_advisory_xact_lock(${ADMINISTRATOR_LOCK})`),

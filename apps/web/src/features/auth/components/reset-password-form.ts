@@ -26,3 +26,15 @@ export function readResetLink(
   const cleanEmail = email?.trim();
   return cleanToken && cleanEmail ? { token: cleanToken, email: cleanEmail } : null;
 }
+
+/**
+ * The page's wording: a new user's invitation link carries `new=1` (the server adds it) and sets a first
+ * password; any other link resets a password.
+ */
+export function passwordPageText(isInvitation: boolean, email?: string) {
+  return isInvitation
+    ? { title: 'Set your password', description: email && `Choose a password for ${email}.` }
+    : { title: 'Reset your password', description: email && `Choose a new password for ${email}.` };
+}
+
+export const isInvitationLink = (searchParams: URLSearchParams) => searchParams.get('new') === '1';

@@ -12,6 +12,8 @@ import { AuthHeading } from './auth-heading';
 import { BackToLoginLink } from './back-to-login-link';
 import {
   INVALID_LINK,
+  isInvitationLink,
+  passwordPageText,
   readResetLink,
   resetPasswordForm,
   type ResetPasswordForm,
@@ -19,10 +21,10 @@ import {
 
 const TOAST = { position: 'top-right', autoClose: 3000 } as const;
 
-function InvalidLink() {
+function InvalidLink({ isInvitation }: { isInvitation: boolean }) {
   return (
     <>
-      <AuthHeading title="Reset your password" />
+      <AuthHeading title={passwordPageText(isInvitation).title} />
       <AuthAlert ok={false}>{INVALID_LINK}</AuthAlert>
       <Text size="sm" ta="center" mt="md">
         <Anchor component={Link} to={paths.forgotPassword}>
@@ -34,7 +36,15 @@ function InvalidLink() {
   );
 }
 
-function ResetPasswordFormView({ token, email }: { token: string; email: string }) {
+function ResetPasswordFormView({
+  token,
+  email,
+  isInvitation,
+}: {
+  token: string;
+  email: string;
+  isInvitation: boolean;
+}) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   // The form has no email field: a server error about the email or token is shown above the form.
@@ -66,7 +76,7 @@ function ResetPasswordFormView({ token, email }: { token: string; email: string 
 
   return (
     <>
-      <AuthHeading title="Reset your password" description={`Choose a new password for ${email}.`} />
+      <AuthHeading {...passwordPageText(isInvitation, email)} />
       {linkError && (
         <AuthAlert ok={false} mb="md">
           {linkError}
@@ -91,5 +101,10 @@ export function ResetPasswordPage() {
   const { token } = useParams();
   const [searchParams] = useSearchParams();
   const link = readResetLink(token, searchParams.get('email'));
-  return link ? <ResetPasswordFormView token={link.token} email={link.email} /> : <InvalidLink />;
+  const isInvitation = isInvitationLink(searchParams);
+  return link ? (
+    <ResetPasswordFormView token={link.token} email={link.email} isInvitation={isInvitation} />
+  ) : (
+    <InvalidLink isInvitation={isInvitation} />
+  );
 }

@@ -28,6 +28,7 @@ const jane: User = {
   createdAt: '2025-03-05 14:07:00',
   createdBy: 'Admin',
   isActive: true,
+  invitationPending: true,
 };
 const financeRole: Role = {
   id: 2,
