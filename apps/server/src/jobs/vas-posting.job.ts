@@ -9,6 +9,7 @@ import { leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/
 import { isPosted } from '../modules/posting/posting-outcomes.js';
 import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
+import { recordLabel, tripNumbersFrom } from '../modules/audits/audit-trips.js';
 import { VAS_POSTING_QUEUE } from './queue.js';
 import { transactionExecutor } from './sql-executor.js';
 
@@ -98,6 +99,8 @@ export async function handleVasPosting(
   renew.unref();
   try {
     const { row } = (await deps.repository.loadRow(step, recordId))!;
+    // How the audit lines name the record: its trip number (when it has one) and id.
+    const label = recordLabel(tripNumbersFrom([row]), recordId);
     const lookUpFirst =
       previous === 'posting' ||
       job.retryCount > 0 ||
@@ -130,7 +133,7 @@ export async function handleVasPosting(
       )
         return;
       deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
-      await audit(deps, `VAS transaction #${recordId} could not be posted from the queue: ${message}`);
+      await audit(deps, `VAS transaction ${label} could not be posted from the queue: ${message}`);
       return;
     }
     const { outcome } = result;
@@ -142,7 +145,7 @@ export async function handleVasPosting(
         deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome),
       );
       deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
-      await audit(deps, `Posted VAS transaction #${recordId} to SAP from the queue (${sapRef(outcome.ref)})`);
+      await audit(deps, `Posted VAS transaction ${label} to SAP from the queue (${sapRef(outcome.ref)})`);
       return;
     }
     const refused = outcome.outcome === 'failed' && !outcome.retryable;
@@ -153,10 +156,7 @@ export async function handleVasPosting(
       )
         return;
       deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
-      await audit(
-        deps,
-        `VAS transaction #${recordId} could not be posted from the queue: ${outcome.message}`,
-      );
+      await audit(deps, `VAS transaction ${label} could not be posted from the queue: ${outcome.message}`);
       return;
     }
     // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.

@@ -94,26 +94,32 @@ describe('the VAS queue', () => {
     // The queue's outcomes are in the audit log, as the system's (written just after each row settles).
     const trail = await waitFor(async () => {
       const entries = await auditTrail(q);
-      return (
-        all.every((r) => entries.some(([event]) => event!.includes(`VAS transaction #${r.id} `))) && entries
-      );
+      return all.every((r) => entries.some(([event]) => event!.includes(`(#${r.id}) `))) && entries;
     }, "the queue's audit entries");
     expect(trail).toEqual(
       expect.arrayContaining([
         [
           expect.stringMatching(
             new RegExp(
-              `^Posted VAS transaction #${good!.id} to SAP from the queue \\(DocEntry \\d+, DocNum \\d+\\)$`,
+              `^Posted VAS transaction TRP-\\d+ \\(#${good!.id}\\) to SAP from the queue \\(DocEntry \\d+, DocNum \\d+\\)$`,
             ),
           ),
           'System',
         ],
         [
-          `VAS transaction #${unknownSupplier!.id} could not be posted from the queue: No matching records found (ODBC -2028)`,
+          expect.stringMatching(
+            new RegExp(
+              `^VAS transaction TRP-\\d+ \\(#${unknownSupplier!.id}\\) could not be posted from the queue: No matching records found \\(ODBC -2028\\)$`,
+            ),
+          ),
           'System',
         ],
         [
-          `VAS transaction #${locked!.id} could not be posted from the queue: Posting period locked; specify an alternative date`,
+          expect.stringMatching(
+            new RegExp(
+              `^VAS transaction TRP-\\d+ \\(#${locked!.id}\\) could not be posted from the queue: Posting period locked; specify an alternative date$`,
+            ),
+          ),
           'System',
         ],
       ]),

@@ -1,8 +1,24 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { AuditEventType, AuditSortField } from '@ff/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { audits } from '../../db/schema.js';
+import { audits, users } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { asStoredText } from '../../lib/well-formed-text.js';
+import { eventTypeCondition } from './audit-event-types.js';
 import {
   GENESIS_HASH,
   KEYED_EPOCH_EVENT,
@@ -14,6 +30,59 @@ import {
 const AUDIT_CHAIN_LOCK = 727_002;
 
 export type NewAudit = { event: string; actorId: number | null; actorName: string; ipAddress: string };
+
+export type StoredAuditRow = typeof audits.$inferSelect;
+
+/** Which rows of the log a list shows: a time range, the actor's user id, an event type, a search text. */
+export type AuditFilter = {
+  start?: Date;
+  endExclusive?: Date;
+  userId?: number;
+  eventType?: AuditEventType;
+  search?: string;
+};
+
+/** A list's order: a field of AUDIT_SORT_FIELDS and its direction; ties (and no sort) newest first. */
+export type AuditOrder = { field: AuditSortField; desc: boolean } | undefined;
+
+const SORT_COLUMNS = {
+  createdAt: audits.createdAt,
+  event: audits.event,
+  createdBy: audits.actorName,
+  ipAddress: audits.ipAddress,
+} as const;
+
+/**
+ * A text column's natural, case-insensitive order key, as the table sorts in the browser ("paging.2@" before
+ * "paging.10@", "10.0.0.9" before "10.0.0.10"): every run of digits left-padded to 12 digits, lower-cased.
+ */
+const naturalKey = (column: SQLWrapper) =>
+  sql`lower(regexp_replace(regexp_replace(${column}, '([0-9]+)', '00000000000\\1', 'g'), '0*([0-9]{12})', '\\1', 'g'))`;
+
+function orderOf(order: AuditOrder) {
+  if (!order) return [desc(audits.id)];
+  const column = SORT_COLUMNS[order.field];
+  const key = order.field === 'createdAt' ? sql`${column}` : naturalKey(column);
+  return [order.desc ? desc(key) : asc(key), desc(audits.id)];
+}
+
+/** The ILIKE pattern of a substring search: `%`, `_` and `\` in the text match themselves. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.start) conditions.push(gte(audits.createdAt, filter.start));
+  if (filter.endExclusive) conditions.push(lt(audits.createdAt, filter.endExclusive));
+  if (filter.userId !== undefined) conditions.push(eq(audits.actorId, filter.userId));
+  if (filter.eventType) conditions.push(eventTypeCondition(filter.eventType));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(ilike(audits.event, pattern), ilike(audits.actorName, pattern), ilike(audits.ipAddress, pattern)),
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
 
 /** The key is always the caller's (the app's, the seed's, an operator command's resolved APP_KEY): never guessed here. */
 export function createAuditRepository(db: Db, key: AuditChainKey) {
@@ -75,19 +144,41 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
       await withHead(executor, async () => undefined);
     },
 
-    list(range: { start?: Date; endExclusive?: Date }) {
-      const conditions = [];
-      if (range.start) conditions.push(gte(audits.createdAt, range.start));
-      if (range.endExclusive) conditions.push(lt(audits.createdAt, range.endExclusive));
+    /** Every row the filter lets through, newest first. */
+    list(filter: AuditFilter, order?: AuditOrder) {
       return db
         .select()
         .from(audits)
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(audits.id));
+        .where(whereOf(filter))
+        .orderBy(...orderOf(order));
+    },
+
+    /** One page of the rows the filter lets through, newest first, and how many there are on every page. */
+    async page(filter: AuditFilter, order: AuditOrder, page: { page: number; perPage: number }) {
+      const where = whereOf(filter);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(audits)
+          .where(where)
+          .orderBy(...orderOf(order))
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage),
+        db.select({ total: count() }).from(audits).where(where),
+      ]);
+      return { rows, total: Number(total?.total ?? 0) };
+    },
+
+    /** Every user, by name: whom the log can be filtered by. */
+    actors() {
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .orderBy(asc(users.name), asc(users.id));
     },
 
     /** Rows in id order, a page at a time, for the chain check. */
-    page(afterId: number, size: number): Promise<StoredAudit[]> {
+    chainPage(afterId: number, size: number): Promise<StoredAudit[]> {
       return db.select().from(audits).where(gt(audits.id, afterId)).orderBy(asc(audits.id)).limit(size);
     },
 

@@ -1,8 +1,15 @@
-import type { AuditEntry, DateRangeQuery } from '@ff/contract';
+import {
+  DEFAULT_PER_PAGE,
+  parseSort,
+  type AuditEntry,
+  type AuditQuery,
+  type AuditSortField,
+  type PageResponse,
+} from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { dayRange, formatDateTime } from '../../lib/time.js';
 import { createChainWalker, type AuditAnchor, type ChainBreak, type ChainWalk } from './audit-chain.js';
-import type { AuditRepository } from './audit.repository.js';
+import type { AuditFilter, AuditOrder, AuditRepository, StoredAuditRow } from './audit.repository.js';
 
 import type { AuditContext } from '../../lib/audit-context.js';
 
@@ -14,6 +21,22 @@ export type ChainReport = ChainWalk & {
 };
 
 export function createAuditService(repo: AuditRepository, timeZone: string) {
+  const entryOf = (r: StoredAuditRow): AuditEntry => ({
+    id: r.id,
+    createdAt: formatDateTime(r.createdAt, timeZone),
+    event: r.event,
+    createdBy: r.actorName,
+    ipAddress: r.ipAddress,
+  });
+  const filterOf = (query: AuditQuery): AuditFilter => {
+    const search = query.search?.trim();
+    return {
+      ...dayRange(query, timeZone),
+      ...(query.userId !== undefined ? { userId: query.userId } : {}),
+      ...(query.event ? { eventType: query.event } : {}),
+      ...(search ? { search } : {}),
+    };
+  };
   return {
     record(context: AuditContext, event: string, executor?: Db) {
       return repo.append(
@@ -22,15 +45,21 @@ export function createAuditService(repo: AuditRepository, timeZone: string) {
       );
     },
 
-    async list(query: DateRangeQuery): Promise<AuditEntry[]> {
-      const rows = await repo.list(dayRange(query, timeZone));
-      return rows.map((r) => ({
-        id: r.id,
-        createdAt: formatDateTime(r.createdAt, timeZone),
-        event: r.event,
-        createdBy: r.actorName,
-        ipAddress: r.ipAddress,
-      }));
+    /** The filtered log, newest first: every row, or with `page`/`perPage` one page and its meta. */
+    async list(query: AuditQuery): Promise<{ data: AuditEntry[] } | PageResponse<AuditEntry>> {
+      const filter = filterOf(query);
+      const sort = query.sort ? parseSort(query.sort) : undefined;
+      const order: AuditOrder = sort && { field: sort.field as AuditSortField, desc: sort.desc };
+      if (query.page === undefined && query.perPage === undefined)
+        return { data: (await repo.list(filter, order)).map(entryOf) };
+      const page = { page: query.page ?? 1, perPage: query.perPage ?? DEFAULT_PER_PAGE };
+      const { rows, total } = await repo.page(filter, order, page);
+      return { data: rows.map(entryOf), meta: { total, ...page } };
+    },
+
+    /** Whom the log can be filtered by: every user, by name. */
+    actors() {
+      return repo.actors();
     },
 
     /**
@@ -41,7 +70,7 @@ export function createAuditService(repo: AuditRepository, timeZone: string) {
     async verify(options: { anchors?: AuditAnchor[] } = {}): Promise<ChainReport> {
       const walker = createChainWalker(repo.key);
       for (let afterId = 0; ;) {
-        const page = await repo.page(afterId, 1000);
+        const page = await repo.chainPage(afterId, 1000);
         if (page.length === 0) break;
         walker.add(page);
         afterId = page[page.length - 1]!.id;

@@ -1,15 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditEntryList, dateRangeQuery, PERMISSIONS } from '@ff/contract';
+import { z } from 'zod';
+import {
+  AUDIT_EVENT_TYPES,
+  auditActorList,
+  auditEntryList,
+  auditEntryPage,
+  auditEventTypeList,
+  auditQuery,
+  PERMISSIONS,
+} from '@ff/contract';
 import type { AuditService } from './audit.service.js';
 
+/**
+ * The audit log (docs/spec/product-spec.md: `GET /audits` with fromDate, toDate answers `{data: [...]}`), and
+ * beside it the filters of issue 12: user, event type, search and paging, with the filter's choices.
+ */
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = { access: { auth: 'user' as const, permission: PERMISSIONS.viewAuditLogs } };
+  r.get(
     '/api/v1/audits',
     {
-      config: { access: { auth: 'user', permission: PERMISSIONS.viewAuditLogs } },
-      schema: { querystring: dateRangeQuery, response: { 200: auditEntryList } },
+      config: access,
+      schema: { querystring: auditQuery, response: { 200: z.union([auditEntryPage, auditEntryList]) } },
     },
-    async (request) => ({ data: await audit.list(request.query) }),
+    async (request) => audit.list(request.query),
+  );
+  r.get(
+    '/api/v1/audits/event-types',
+    { config: access, schema: { response: { 200: auditEventTypeList } } },
+    async () => ({ data: [...AUDIT_EVENT_TYPES] }),
+  );
+  r.get(
+    '/api/v1/audits/actors',
+    { config: access, schema: { response: { 200: auditActorList } } },
+    async () => ({ data: await audit.actors() }),
   );
 }

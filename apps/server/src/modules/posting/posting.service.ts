@@ -13,7 +13,8 @@ import { createClaims, type AnyRules } from './posting-claims.js';
 import { createOutcomes, isPosted } from './posting-outcomes.js';
 import type { PostingRepository } from './posting.repository.js';
 import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
-import { postingAuditText, refusalHead } from './posting-answers.js';
+import { postingAuditText, queuedAuditText, refusalHead } from './posting-answers.js';
+import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
 import type { SapGateway } from './sap-gateway.js';
 
 export type PostingDeps = {
@@ -50,6 +51,14 @@ export function createPostingService(deps: PostingDeps) {
         deps.log?.error({ err: error, event }, 'Could not write the audit entry');
       },
     );
+  }
+
+  /** The trip numbers the audit text names the records by: the claimed rows', then the refused rows' read. */
+  async function tripsOf(step: PostingStep, claimed: { row: unknown }[], failed: { id: number }[]) {
+    const trips = tripNumbersFrom(claimed.map((c) => c.row as { id: unknown; tripNumber?: unknown }));
+    const unknown = failed.map((f) => f.id).filter((id) => !trips.has(id));
+    for (const [id, trip] of await readTripNumbers(deps.db, step.table, unknown)) trips.set(id, trip);
+    return trips;
   }
 
   /** Renews the leases of the claimed rows not yet finished, so a long batch is never taken for abandoned. */
@@ -141,7 +150,10 @@ export function createPostingService(deps: PostingDeps) {
         else failed.push({ id, message: `#${id}: ${outcome.message}` });
       });
       failed.sort((a, b) => a.id - b.id);
-      await recordAudit(context, postingAuditText(step, posted, failed));
+      await recordAudit(
+        context,
+        postingAuditText(step, posted, failed, await tripsOf(step, claimed, failed)),
+      );
       if (!failed.length) return { status: 200, body: { message: messages.success, posted, failed } };
       const head = refusalHead(step, failed.length, posted.length, 'posted');
       return {
@@ -171,13 +183,7 @@ export function createPostingService(deps: PostingDeps) {
         enqueue,
       );
       const queued = claimed.map((c) => ({ id: c.request.id }));
-      const parts = [];
-      if (queued.length)
-        parts.push(
-          `Queued ${queued.length} ${queued.length === 1 ? step.noun[0] : step.noun[1]} for posting to SAP (${queued.map((q) => `#${q.id}`).join(', ')})`,
-        );
-      if (failed.length) parts.push(`${failed.length} refused: ${failed.map((f) => f.message).join(' ')}`);
-      await recordAudit(context, parts.join('. ').slice(0, 4000));
+      await recordAudit(context, queuedAuditText(step, queued, failed, await tripsOf(step, claimed, failed)));
       if (!failed.length)
         return { status: 200, body: { message: messages.success, posted: [], failed, queued } };
       const head = refusalHead(step, failed.length, queued.length, 'queued');

@@ -1,12 +1,28 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AuditEntry } from '@ff/contract';
-import { formatDateTime } from '@/lib/format';
+import type { ExportOptions } from '@/lib/export/export-columns';
+import { NOT_AVAILABLE } from '@/lib/format';
 
 const column = createColumnHelper<AuditEntry>();
 
+/**
+ * The Audit Date as the server sends it, 'yyyy-MM-dd HH:mm:ss' in the application's time zone: to the second,
+ * since several events of one minute (a sign-in, a post, a refusal) must be told apart and ordered.
+ */
+export const auditDate = (value: string | null | undefined) => value || NOT_AVAILABLE;
+
+/** The column ids are the server's sort fields (contract AUDIT_SORT_FIELDS). */
 export const auditLogsColumns: ColumnDef<AuditEntry, any>[] = [
-  column.accessor('createdAt', { header: 'Audit Date', cell: (info) => formatDateTime(info.getValue()) }),
+  column.accessor('createdAt', { header: 'Audit Date', cell: (info) => auditDate(info.getValue()) }),
   column.accessor('event', { header: 'Event' }),
   column.accessor('createdBy', { header: 'User' }),
   column.accessor('ipAddress', { header: 'IP Address' }),
+];
+
+/** The Export menu's file: the columns of the screen, the date with its seconds. */
+export const auditLogsExportColumns: ExportOptions<AuditEntry>['columns'] = [
+  { header: 'Audit Date', type: 'datetime', value: (e) => e.createdAt },
+  { header: 'Event', value: (e) => e.event },
+  { header: 'User', value: (e) => e.createdBy },
+  { header: 'IP Address', value: (e) => e.ipAddress },
 ];

@@ -1,10 +1,123 @@
-import { ListPage } from '@/components/list-page';
-import { useAuditLogs } from '../api/get-audit-logs';
-import { auditLogsColumns } from './audit-logs-columns';
+import { useMemo } from 'react';
+import { Stack } from '@mantine/core';
+import type { AuditEntry } from '@ff/contract';
+import { DataTable, type ServerPaging } from '@/components/data-table/data-table';
+import { ErrorAlert } from '@/components/error-alert';
+import { FiltersPanel } from '@/components/filters-panel';
+import { PageHeader } from '@/components/page-header';
+import type { ExportOptions } from '@/lib/export/export-columns';
+import { pageQuery } from '@/lib/list-query';
+import { useListUrlState } from '@/lib/url-state';
+import {
+  getAllAuditLogs,
+  useAuditActors,
+  useAuditEventTypes,
+  useAuditLogPage,
+  type AuditFilters,
+} from '../api/get-audit-logs';
+import { useAuditFilterParams } from '../hooks/use-audit-filter-params';
+import { AuditFilterSelects } from './audit-filter-selects';
+import { auditLogsColumns, auditLogsExportColumns } from './audit-logs-columns';
 
-/** Audit Logs (docs/spec/product-spec.md section 2): date filters; Audit Date, Event, User, IP Address. */
+const PAGE_SIZE = 100;
+const getRowId = (row: { id: number }) => String(row.id);
+
+/**
+ * Audit Logs (docs/spec/product-spec.md section 2): date filters; Audit Date (to the second), Event, User, IP
+ * Address; 100 rows per page. Issue 12 adds the User and Event type filters and a search on the server (it
+ * covers the trip numbers the posting lines name), and Export of every filtered row. The filters, search,
+ * sort and page are in the URL and remembered per user.
+ */
 export function AuditLogsPage() {
+  const state = useListUrlState('audit-logs');
+  const { filters: chosen, setUser, setEvent } = useAuditFilterParams();
+  const { fromDate, toDate } = state.filters;
+  const { userId, event } = chosen;
+  const filters = useMemo<AuditFilters>(
+    () => ({
+      ...(fromDate ? { fromDate } : {}),
+      ...(toDate ? { toDate } : {}),
+      ...(userId !== undefined ? { userId } : {}),
+      ...(event ? { event } : {}),
+    }),
+    [fromDate, toDate, userId, event],
+  );
+  const [sorted] = state.sorting;
+  const query = pageQuery({
+    pageIndex: state.pageIndex,
+    pageSize: PAGE_SIZE,
+    sort: sorted && { field: sorted.id, desc: sorted.desc },
+    search: state.appliedSearch,
+  });
+  const list = useAuditLogPage(filters, query);
+  const actors = useAuditActors(list.isSuccess);
+  const eventTypes = useAuditEventTypes(list.isSuccess);
+
+  const { sort, search } = query;
+  const exportOptions = useMemo<ExportOptions<AuditEntry>>(
+    () => ({
+      fileName: 'audit-logs',
+      columns: auditLogsExportColumns,
+      loadRows: () => getAllAuditLogs(filters, { ...(sort ? { sort } : {}), ...(search ? { search } : {}) }),
+    }),
+    [filters, sort, search],
+  );
+  const total = list.data?.meta.total ?? null;
+  const server = useMemo<ServerPaging>(
+    () => ({
+      total,
+      pageIndex: state.pageIndex,
+      onPageIndexChange: state.setPageIndex,
+      sorting: state.sorting,
+      onSortingChange: state.setSorting,
+      search: state.search,
+      onSearchChange: state.setSearch,
+      selectedCount: 0,
+    }),
+    [
+      total,
+      state.pageIndex,
+      state.setPageIndex,
+      state.sorting,
+      state.setSorting,
+      state.search,
+      state.setSearch,
+    ],
+  );
+
   return (
-    <ListPage title="Audit Logs" tableLabel="Audit logs" useList={useAuditLogs} columns={auditLogsColumns} />
+    <Stack gap="md">
+      <PageHeader items={[{ title: 'Audit Logs' }]} />
+      <FiltersPanel
+        onFilter={state.setFilters}
+        initialValue={state.filters}
+        defaultOpened={Boolean(fromDate || toDate)}
+        loading={list.isFetching}
+      />
+      {list.isError ? (
+        <ErrorAlert error={list.error} />
+      ) : (
+        <DataTable
+          aria-label="Audit logs"
+          data={list.data?.data ?? []}
+          columns={auditLogsColumns}
+          getRowId={getRowId}
+          pageSize={PAGE_SIZE}
+          exportOptions={exportOptions}
+          server={server}
+          loading={list.isFetching}
+          toolbar={
+            <AuditFilterSelects
+              actors={actors.data}
+              eventTypes={eventTypes.data}
+              userId={userId}
+              event={event}
+              onUserChange={setUser}
+              onEventChange={setEvent}
+            />
+          }
+        />
+      )}
+    </Stack>
   );
 }

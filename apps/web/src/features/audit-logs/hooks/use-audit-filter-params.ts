@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AuditEventType } from '@ff/contract';
+
+/** The audit log's own filters in the URL, beside the list's dates, search, sort and page: `?user=12&event=Users`. */
+export type AuditFilterParams = { userId?: number; event?: AuditEventType };
+
+/** Reads `user` (a positive whole number) and `event` from the search params; anything else is no filter. */
+export function parseAuditFilterParams(params: URLSearchParams): AuditFilterParams {
+  const user = Number(params.get('user'));
+  const event = params.get('event');
+  return {
+    ...(Number.isInteger(user) && user > 0 ? { userId: user } : {}),
+    ...(event ? { event: event as AuditEventType } : {}),
+  };
+}
+
+/**
+ * The User and Event type filters held in the URL (shareable; a change is a Back step, remembered with the
+ * screen's other list state). Changing one goes back to the first page.
+ */
+export function useAuditFilterParams() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseAuditFilterParams(params), [params]);
+  const set = useCallback(
+    (name: 'user' | 'event', value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const setUser = useCallback((id: string) => set('user', id), [set]);
+  const setEvent = useCallback((event: string) => set('event', event), [set]);
+  return { filters, setUser, setEvent };
+}
