@@ -44,3 +44,34 @@ export const testConnectionResult = z.object({
   message: z.string(),
 });
 export type TestConnectionResult = z.infer<typeof testConnectionResult>;
+
+/**
+ * The SAP connection as a finance user needs to know it (issue 12): working, the login refused by SAP (wrong
+ * user or password), SAP not reachable (network, timeout, a 5xx), or no connection set up yet.
+ */
+export const SAP_CONNECTION_STATES = ['connected', 'login-refused', 'unreachable', 'not-configured'] as const;
+export type SapConnectionState = (typeof SAP_CONNECTION_STATES)[number];
+
+/** `GET /api/v1/sap-status`: any signed-in user; checked at most once a minute unless `refresh=1`. */
+export const sapStatus = z.object({
+  state: z.enum(SAP_CONNECTION_STATES),
+  /** What was found, in words for people; a failure names SAP's (or the network's) own reason. */
+  message: z.string(),
+  /** When SAP was last asked, `yyyy-MM-dd HH:mm:ss` in the application's time zone. */
+  checkedAt: z.string(),
+});
+export type SapStatus = z.infer<typeof sapStatus>;
+
+/** `refresh=1` asks SAP now instead of answering the last check (Manage Settings only). */
+export const sapStatusQuery = z.object({ refresh: z.enum(['0', '1']).optional() });
+
+/**
+ * `POST /api/v1/settings/connection/test` (Manage Settings): the form's values tried before saving them.
+ * Always 200; `ok` false says which failure it was (`state`) and SAP's answer (`message`).
+ */
+export const connectionTestResult = z.object({
+  ok: z.boolean(),
+  state: z.enum(SAP_CONNECTION_STATES),
+  message: z.string(),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResult>;

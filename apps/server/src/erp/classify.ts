@@ -73,7 +73,7 @@ export function fromTransport(
     ...base,
     kind: 'unavailable',
     code: error.code,
-    message: `SAP Business One could not be reached at ${origin}: ${describeNetwork(error.code)}.`,
+    message: `SAP could not be reached at ${origin}: ${describeNetwork(error.code)}.`,
   });
 }
 

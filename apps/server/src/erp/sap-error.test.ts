@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fromReply } from './classify.js';
+import { fromReply, fromTransport } from './classify.js';
 import { cookieHeader, cookiesFrom } from './session-cookies.js';
 import { odataString, queryString } from './odata.js';
-import { parseErrorBody } from './sap-error.js';
+import { CLIENT_CODES, parseErrorBody, SapError } from './sap-error.js';
+import { TransportError } from './transport.js';
 
 describe('parseErrorBody', () => {
   it.each([
@@ -66,6 +67,71 @@ describe('parseErrorBody', () => {
       code: 'http-502',
       message: 'SAP Business One answered HTTP 502 without an error description.',
     });
+  });
+});
+
+describe('which failure it was (issue 12)', () => {
+  const login = (status: number, body = '') =>
+    fromReply({ status, headers: {}, text: body }, 'login', 'POST Login');
+
+  it("calls a login SAP answered with 401 (or another 4xx) a refused login, with SAP's answer", () => {
+    const refused = login(401, '{"error":{"code":100000027,"message":{"value":"Login failed"}}}');
+    expect(refused.connectionProblem).toBe('login-refused');
+    expect(refused.userMessage).toBe(
+      'SAP refused the login (check the user and password in Settings). SAP answered: Login failed.',
+    );
+    expect(
+      login(400, '{"error":{"code":-304,"message":"Fail to get DB Credentials from SLD"}}').userMessage,
+    ).toBe(
+      'SAP refused the login (check the user and password in Settings). SAP answered: Fail to get DB Credentials from SLD.',
+    );
+  });
+
+  it('calls a network failure, a timeout and a 5xx "SAP could not be reached", with the detail', () => {
+    const network = fromTransport(
+      new TransportError('not-sent', 'ECONNREFUSED', new Error('x')),
+      'login',
+      'POST Login',
+      'https://sap:50000/b1s/v1',
+      30_000,
+    );
+    expect(network.connectionProblem).toBe('unreachable');
+    expect(network.userMessage).toBe(
+      'SAP could not be reached at https://sap:50000/b1s/v1: the connection was refused (is the Service Layer running?).',
+    );
+    const timeout = fromTransport(
+      new TransportError('timeout', 'timeout', new Error('x')),
+      'read',
+      'GET X',
+      'https://sap:50000/b1s/v1',
+      30_000,
+    );
+    expect(timeout.userMessage).toBe(
+      'SAP could not be reached: SAP Business One did not answer within 30 s.',
+    );
+    expect(login(503, 'Service Unavailable').userMessage).toBe(
+      'SAP could not be reached: it answered HTTP 503 (Service Unavailable).',
+    );
+  });
+
+  it('says "not set up" as it is, and leaves answers about a document to their own words', () => {
+    const missing = new SapError({
+      kind: 'auth',
+      status: null,
+      code: CLIENT_CODES.notConfigured,
+      operation: 'GET X',
+      message:
+        'The SAP Business One connection is not set up: save the Company DB, Username and Password under Settings.',
+    });
+    expect(missing.connectionProblem).toBe('not-configured');
+    expect(missing.userMessage).toBe(missing.message);
+    const business = fromReply(
+      { status: 400, headers: {}, text: '{"error":{"code":-10,"message":"Unbalanced"}}' },
+      'write',
+      'POST JournalEntries',
+    );
+    expect(business.connectionProblem).toBeNull();
+    expect(business.userMessage).toBe('Unbalanced');
   });
 });
 

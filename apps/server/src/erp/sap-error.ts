@@ -14,6 +14,19 @@
  */
 export type SapErrorKind = 'business' | 'auth' | 'unavailable' | 'timeout' | 'outcome-unknown';
 
+/**
+ * What a failed call says about the connection, in the words a finance user needs: SAP answered and refused
+ * the login, SAP could not be reached (network, timeout, 5xx), or no connection is set up. Null for answers
+ * about a document (a business refusal, an unknown outcome): the connection itself worked.
+ */
+export type SapConnectionProblem = 'login-refused' | 'unreachable' | 'not-configured';
+
+/** The opening words of every failure that is a refused login or an unreachable SAP (issue 12). */
+export const SAP_FAILURE_TEXT = {
+  loginRefused: 'SAP refused the login (check the user and password in Settings)',
+  unreachable: 'SAP could not be reached',
+} as const;
+
 export class SapError extends Error {
   override readonly name = 'SapError';
   /** The HTTP status SAP answered, or null when no answer came. */
@@ -42,6 +55,34 @@ export class SapError extends Error {
   /** True when the caller knows for certain that no document was created by the failed call. */
   get nothingWritten(): boolean {
     return this.kind !== 'outcome-unknown';
+  }
+
+  /** Refused login, unreachable, not set up; null when SAP answered about the document itself. */
+  get connectionProblem(): SapConnectionProblem | null {
+    if (this.code === CLIENT_CODES.notConfigured) return 'not-configured';
+    if (this.kind === 'auth') return 'login-refused';
+    if (this.kind === 'unavailable' || this.kind === 'timeout') return 'unreachable';
+    return null;
+  }
+
+  /**
+   * The message for people (posting rows, toasts, the connection test): a refused login and an unreachable
+   * SAP each open with their own words and then give SAP's (or the network's) detail; everything else is
+   * `message` as it is.
+   */
+  get userMessage(): string {
+    const detail = this.message.replace(/\.$/, '');
+    switch (this.connectionProblem) {
+      case 'login-refused':
+        return `${SAP_FAILURE_TEXT.loginRefused}. SAP answered: ${detail}.`;
+      case 'unreachable':
+        if (this.message.startsWith(SAP_FAILURE_TEXT.unreachable)) return this.message;
+        return this.status === null
+          ? `${SAP_FAILURE_TEXT.unreachable}: ${detail}.`
+          : `${SAP_FAILURE_TEXT.unreachable}: it answered HTTP ${this.status} (${detail}).`;
+      default:
+        return this.message;
+    }
   }
 
   /** For logs: everything but the stack; contains no credentials or session ids. */

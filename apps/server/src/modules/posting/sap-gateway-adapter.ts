@@ -9,7 +9,8 @@ function toFailure(error: SapError): SapPostingFailure {
       return new SapPostingFailure('refused', error.message, error.code);
     case 'auth':
     case 'unavailable':
-      return new SapPostingFailure('unreachable', `SAP could not be reached: ${error.message}`, error.code);
+      // 'SAP refused the login (...)' or 'SAP could not be reached ...': the erp layer words which it was.
+      return new SapPostingFailure('unreachable', error.userMessage, error.code);
     case 'timeout':
     case 'outcome-unknown':
       return new SapPostingFailure(

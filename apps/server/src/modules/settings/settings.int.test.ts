@@ -8,6 +8,9 @@ import { sapPasswordBox } from './stored-sap-credentials.js';
 import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 
 const NEW_PASSWORD = 'Zq-Unique-Secret-7781!';
+/** A login SAP refused, in the words every screen shows (issue 12). */
+const REFUSED =
+  'SAP refused the login (check the user and password in Settings). SAP answered: Login failed.';
 let server: SapTestServer;
 let id: number;
 const storedRow = () => storedSetting(server);
@@ -187,7 +190,7 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
       username: 'manager',
       password: '',
     });
-    expect(test.body).toEqual({ status: 'failed', message: 'Login failed' });
+    expect(test.body).toEqual({ status: 'failed', message: REFUSED });
     // Back to the simulator's password for the tests that follow.
     await admin.patch(`/api/v1/connectionSetting/${id}`, {
       companyDb: 'SBODEMO_KE',
@@ -210,7 +213,7 @@ describe('POST /api/v1/testConnection', () => {
       password: 'wrong-password',
     });
     expect(wrong.status).toBe(200);
-    expect(wrong.body).toEqual({ status: 'failed', message: 'Login failed' });
+    expect(wrong.body).toEqual({ status: 'failed', message: REFUSED });
     const stats = await server.sim.stats();
     expect(stats.logins - statsBefore.logins).toBe(1);
     expect(stats.logouts - statsBefore.logouts).toBe(1);
@@ -218,7 +221,7 @@ describe('POST /api/v1/testConnection', () => {
     const events = await auditEvents(server);
     expect(events).toContain('Tested the SAP connection (company SBODEMO_KE, user manager): succeeded');
     expect(events).toContain(
-      'Tested the SAP connection (company SBODEMO_KE, user manager): failed: Login failed',
+      `Tested the SAP connection (company SBODEMO_KE, user manager): failed: ${REFUSED}`,
     );
   });
 
@@ -241,7 +244,7 @@ describe('POST /api/v1/testConnection', () => {
       expect(response.status).toBe(200);
       expect(response.body.status).toBe('failed');
       expect(response.body.message).toMatch(
-        /^SAP Business One could not be reached at http:\/\/127\.0\.0\.1:9\/b1s\/v1: /,
+        /^SAP could not be reached at http:\/\/127\.0\.0\.1:9\/b1s\/v1: the connection was refused/,
       );
     } finally {
       await other.close();

@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   connectionSettingList,
+  connectionTestResult,
   idParam,
   messageBody,
   PERMISSIONS,
+  sapStatus,
+  sapStatusQuery,
   testConnectionBody,
   testConnectionResult,
   updateConnectionSettingBody,
   updateConnectionSettingResult,
   validationErrorBody,
 } from '@ff/contract';
-import { auditContextOf } from '../../plugins/access.js';
+import { forbidden } from '../../lib/errors.js';
+import { auditContextOf, currentUserOf } from '../../plugins/access.js';
 import type { SettingsService } from './settings.service.js';
 
 /** Neither the form nor the stored connection holds a password to use. */
@@ -51,5 +55,34 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
       schema: { body: testConnectionBody, response: { 200: testConnectionResult, 422: noPassword } },
     },
     async (request) => service.testConnection(request.body, auditContextOf(request)),
+  );
+
+  // Issue 12: the same test answering which failure it was, for "test before saving" on the Settings screen.
+  r.post(
+    '/api/v1/settings/connection/test',
+    {
+      config: { access, rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: { body: testConnectionBody, response: { 200: connectionTestResult, 422: noPassword } },
+    },
+    async (request) => service.tryConnection(request.body, auditContextOf(request)),
+  );
+
+  // Issue 12: the dashboard's SAP badge, for every signed-in user; SAP is asked at most once a minute, and
+  // on demand (`refresh=1`) only by those who can fix the connection.
+  r.get(
+    '/api/v1/sap-status',
+    {
+      config: { access: { auth: 'user', permission: null }, rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        querystring: sapStatusQuery,
+        response: { 200: sapStatus, 403: messageBody.describe('`refresh=1` without Manage Settings.') },
+      },
+    },
+    async (request) => {
+      const refresh = request.query.refresh === '1';
+      if (refresh && !currentUserOf(request).permissions.includes(PERMISSIONS.manageSettings))
+        throw forbidden('Only users who may manage the settings can check the SAP connection again.');
+      return service.sapStatus({ refresh });
+    },
   );
 }

@@ -1,6 +1,7 @@
 import {
   SETTINGS_MESSAGES,
   type ConnectionSetting,
+  type ConnectionTestResult,
   type TestConnectionBody,
   type TestConnectionResult,
   type UpdateConnectionSettingBody,
@@ -14,6 +15,7 @@ import type {
   ConnectionSettingRecord,
   ConnectionSettingsRepository,
 } from './connection-settings.repository.js';
+import { createSapStatus } from './sap-status.js';
 import { StoredPasswordUnreadable, type StoredSapCredentials } from './stored-sap-credentials.js';
 
 /** A password of only spaces counts as blank: it keeps (or, for a test, uses) the stored one. */
@@ -36,8 +38,44 @@ export function createSettingsService(deps: {
   credentials: StoredSapCredentials;
   sap: ServiceLayerClient;
   audit: AuditService;
+  /** Of the status check's `checkedAt`; UTC when not given. */
+  timeZone?: string;
 }) {
   const { db, repository, credentials, sap, audit } = deps;
+  const status = createSapStatus({ sap, timeZone: deps.timeZone ?? 'UTC' });
+
+  /**
+   * Logs in to the Service Layer with these values and out again, without touching the session postings
+   * use. A blank password tests the stored one. Always answers; a failure says which it was, with SAP's reason.
+   */
+  async function tryConnection(
+    body: TestConnectionBody,
+    context: AuditContext,
+  ): Promise<ConnectionTestResult> {
+    let result: ConnectionTestResult;
+    try {
+      let password = body.password;
+      if (isBlank(password)) {
+        const stored = (await repository.first())?.passwordEncrypted;
+        if (!stored) throw ValidationFailed.field('password', SETTINGS_MESSAGES.passwordRequired);
+        password = credentials.openPassword(stored);
+      }
+      await sap.testLogin({ companyDb: body.companyDb, username: body.username, password });
+      result = { ok: true, state: 'connected', message: SETTINGS_MESSAGES.testSucceeded };
+    } catch (error) {
+      if (error instanceof StoredPasswordUnreadable)
+        result = { ok: false, state: 'not-configured', message: error.message };
+      else if (isSapError(error))
+        result = { ok: false, state: error.connectionProblem ?? 'unreachable', message: error.userMessage };
+      else throw error;
+    }
+    const outcome = result.ok ? 'succeeded' : `failed: ${short(result.message)}`;
+    await audit.record(
+      context,
+      `Tested the SAP connection (company ${body.companyDb}, user ${body.username}): ${outcome}`,
+    );
+    return result;
+  }
 
   return {
     /** The connection setting list; a blank row is created the first time so the screen has one to edit. */
@@ -82,35 +120,21 @@ export function createSettingsService(deps: {
         );
       });
       credentials.forget();
+      status.forget();
       return toSetting((await repository.findById(id))!);
     },
 
-    /**
-     * Logs in to the Service Layer with these values and out again, without touching the session postings
-     * use. A blank password tests the stored one. Always answers; a failure carries SAP's own reason.
-     */
+    /** The spec's `POST /testConnection`: `{status, message}`, the message saying which failure it was. */
     async testConnection(body: TestConnectionBody, context: AuditContext): Promise<TestConnectionResult> {
-      let result: TestConnectionResult;
-      try {
-        let password = body.password;
-        if (isBlank(password)) {
-          const stored = (await repository.first())?.passwordEncrypted;
-          if (!stored) throw ValidationFailed.field('password', SETTINGS_MESSAGES.passwordRequired);
-          password = credentials.openPassword(stored);
-        }
-        await sap.testLogin({ companyDb: body.companyDb, username: body.username, password });
-        result = { status: 'success', message: SETTINGS_MESSAGES.testSucceeded };
-      } catch (error) {
-        if (!isSapError(error) && !(error instanceof StoredPasswordUnreadable)) throw error;
-        result = { status: 'failed', message: error.message };
-      }
-      const outcome = result.status === 'success' ? 'succeeded' : `failed: ${short(result.message)}`;
-      await audit.record(
-        context,
-        `Tested the SAP connection (company ${body.companyDb}, user ${body.username}): ${outcome}`,
-      );
-      return result;
+      const result = await tryConnection(body, context);
+      return { status: result.ok ? 'success' : 'failed', message: result.message };
     },
+
+    /** `POST /settings/connection/test`: the same test, answering which failure it was. */
+    tryConnection,
+
+    /** `GET /sap-status`: the stored connection's state, checked at most once a minute unless `refresh`. */
+    sapStatus: (options: { refresh?: boolean } = {}) => status.read(options),
   };
 }
 

@@ -21,6 +21,8 @@ export type RecordCounts = {
   /** True until the figures have arrived or failed (a revisit refreshes them silently). */
   isLoading: boolean;
   error: unknown;
+  /** The whole summary once it has arrived. */
+  data: DashboardSummary | undefined;
 };
 
 /** The awaiting counts by kind, read from the summary. */
@@ -31,5 +33,5 @@ export function useRecordCounts(): RecordCounts {
     const figures = data?.kinds.find((kind) => kind.kind === RECORD_KINDS_PLAIN[name].apiName);
     if (figures) counts[name] = figures.awaiting.count;
   }
-  return { counts, isLoading: isPending, error };
+  return { counts, isLoading: isPending, error, data };
 }

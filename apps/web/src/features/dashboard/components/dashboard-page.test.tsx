@@ -23,6 +23,18 @@ function summary(counts: Partial<Record<RecordKindName, number>>): DashboardSumm
     today: '2025-03-10',
   };
 }
+const SAP_OK = {
+  state: 'connected',
+  message: 'SAP Business One accepted the login; postings can be sent.',
+  checkedAt: '2025-03-10 08:00:00',
+};
+
+/** Answers the summary on `/dashboard` and `sap` on `/sap-status`. */
+const answers =
+  (dashboard: [number, unknown], sap: unknown = SAP_OK) =>
+  ({ url }: { url: string }): [number, unknown] =>
+    url === '/sap-status' ? [200, sap] : dashboard;
+
 const everyKind = (count: number) =>
   summary(Object.fromEntries(RECORD_KIND_NAMES.map((name) => [name, count])));
 
@@ -45,17 +57,19 @@ afterEach(() => restore());
 
 describe('DashboardPage', { timeout: 30_000 }, () => {
   it('shows the four counts from one summary call, with thousands separators', async () => {
-    const api = fakeApi(() => [
-      200,
-      summary({
-        salesInvoice: 1234,
-        firstJournal: 250,
-        secondJournal: 0,
-        cashAdvance: 99,
-        fuelAdvance: 98,
-        vasTransaction: 7,
-      }),
-    ]);
+    const api = fakeApi(
+      answers([
+        200,
+        summary({
+          salesInvoice: 1234,
+          firstJournal: 250,
+          secondJournal: 0,
+          cashAdvance: 99,
+          fuelAdvance: 98,
+          vasTransaction: 7,
+        }),
+      ]),
+    );
     restore = api.restore;
     renderPostingPage(<App />);
 
@@ -66,12 +80,14 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: /^Vas Transactions: 7 / })).toBeTruthy();
     // The spec's four cards only: the cash and fuel figures are not shown as cards.
     expect(screen.getAllByRole('link', { name: /records awaiting posting$/ })).toHaveLength(4);
-    expect(api.calls).toEqual([{ method: 'get', url: '/dashboard', params: {}, body: undefined }]);
+    expect(api.calls.filter((call) => call.url === '/dashboard')).toEqual([
+      { method: 'get', url: '/dashboard', params: {}, body: undefined },
+    ]);
     expect(screen.getByText('Finance')).toBeTruthy();
   });
 
   it('links each card to its screen, the transporter cards to their tab', async () => {
-    restore = fakeApi(() => [200, everyKind(3)]).restore;
+    restore = fakeApi(answers([200, everyKind(3)])).restore;
     renderPostingPage(<App />);
     const sj = await screen.findByRole('link', { name: /^Transporter Invoices \(SJ\): 3 / });
     expect(sj.getAttribute('href')).toBe('/invoices/transporter');
@@ -87,7 +103,7 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
 
   it('shows only the cards of the kinds the user may view, without an access alert', async () => {
     // A role with View Sales Invoices and View VAS Transactions: the server answers those two kinds.
-    restore = fakeApi(() => [200, summary({ salesInvoice: 12, vasTransaction: 5 })]).restore;
+    restore = fakeApi(answers([200, summary({ salesInvoice: 12, vasTransaction: 5 })])).restore;
     renderPostingPage(<App />);
     expect(await screen.findByRole('link', { name: /^Sales Invoices: 12 records/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Vas Transactions: 5 records/ })).toBeTruthy();
@@ -98,7 +114,7 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
   });
 
   it('shows no card and no alert to a user who may view no kind', async () => {
-    restore = fakeApi(() => [200, summary({})]).restore;
+    restore = fakeApi(answers([200, summary({})])).restore;
     renderPostingPage(<App />);
     // The four loading cards go once the (empty) summary has arrived.
     await expect
@@ -111,7 +127,10 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
   it("shows each card with '–' while the figures load", async () => {
     let answer: (value: Response) => void = () => {};
     const original = globalThis.fetch;
-    globalThis.fetch = () => new Promise<Response>((resolve) => (answer = resolve));
+    globalThis.fetch = (input: RequestInfo | URL) =>
+      String(input).includes('/sap-status')
+        ? new Promise<Response>(() => {})
+        : new Promise<Response>((resolve) => (answer = resolve));
     restore = () => (globalThis.fetch = original);
     renderPostingPage(<App />);
     const sales = await screen.findByRole('link', { name: 'Sales Invoices: – records awaiting posting' });
@@ -126,11 +145,75 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the error alert with the server message when the summary fails', async () => {
-    restore = fakeApi(() => [500, { message: 'Server Error' }]).restore;
+    restore = fakeApi(answers([500, { message: 'Server Error' }])).restore;
     renderPostingPage(<App />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error')).toBeTruthy();
     expect(within(alert).getByText('Server Error')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /records awaiting posting$/ })).toBeNull();
+  });
+
+  it('shows the awaiting amounts, failures, queue and both charts with their numbers as text', async () => {
+    const figures = summary({ salesInvoice: 3, vasTransaction: 2 });
+    const [sales, vas] = figures.kinds as [DashboardSummary['kinds'][0], DashboardSummary['kinds'][0]];
+    sales.awaiting.amount = '1234567.50';
+    sales.failed = 1;
+    sales.aging = [
+      { bucket: '0-7', count: 1, amount: '100.00' },
+      { bucket: '8-30', count: 0, amount: '0.00' },
+      { bucket: '31-60', count: 0, amount: '0.00' },
+      { bucket: '60+', count: 2, amount: '1234467.50' },
+    ];
+    sales.postedPerDay = [
+      { day: '2025-03-09', count: 4, amount: '400.00' },
+      { day: '2025-03-10', count: 5, amount: '500.00' },
+    ];
+    vas.queued = 6;
+    vas.failed = 2;
+    vas.postedPerDay = [
+      { day: '2025-03-09', count: 0, amount: '0.00' },
+      { day: '2025-03-10', count: 1, amount: '10.00' },
+    ];
+    restore = fakeApi(answers([200, figures])).restore;
+    renderPostingPage(<App />);
+
+    const awaiting = await screen.findByRole('table', { name: 'Awaiting posting' });
+    const salesRow = within(awaiting).getByRole('row', { name: /Sales Invoices/ });
+    expect(salesRow.textContent).toContain('1,234,567.50');
+    expect(within(screen.getByRole('region', { name: 'Failed postings' })).getByText('3')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'VAS queue' })).getByText('6')).toBeTruthy();
+
+    const aging = screen.getByRole('table', { name: 'Waiting time of records awaiting posting' });
+    const old = within(aging).getByRole('row', { name: /Over 60 days/ });
+    expect(
+      within(old)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '0', '2']);
+    const posted = screen.getByRole('table', { name: 'Posted per day, last 30 days' });
+    const today = within(posted).getByRole('row', { name: /10 Mar/ });
+    expect(
+      within(today)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['5', '1', '6']);
+    expect(screen.getByText('10 records posted to SAP in the last 30 days, 6 of them today.')).toBeTruthy();
+
+    const sap = screen.getByRole('region', { name: 'SAP connection' });
+    expect(await within(sap).findByText('Connected')).toBeTruthy();
+    expect(within(sap).getByText(SAP_OK.message)).toBeTruthy();
+  });
+
+  it("shows SAP's refusal of the login on the status card", async () => {
+    const refused = {
+      state: 'login-refused',
+      message: 'SAP refused the login (check the user and password in Settings). SAP answered: Login failed.',
+      checkedAt: '2025-03-10 08:00:00',
+    };
+    restore = fakeApi(answers([200, everyKind(1)], refused)).restore;
+    renderPostingPage(<App />);
+    const sap = await screen.findByRole('region', { name: 'SAP connection' });
+    expect(await within(sap).findByText('Login refused')).toBeTruthy();
+    expect(within(sap).getByText(refused.message)).toBeTruthy();
   });
 });

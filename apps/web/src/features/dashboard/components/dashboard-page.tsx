@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
+import type { DashboardSummary } from '@ff/contract';
 import {
   IconFileInvoice,
   IconPackages,
@@ -11,7 +12,12 @@ import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
 import { useRecordCounts } from '../api/get-dashboard-summary';
+import { agingRows, kindFigures, postedRows, type KindFigures } from '../lib/dashboard-figures';
+import { AttentionCards } from './attention-cards';
+import { AwaitingTable } from './awaiting-table';
+import { ChartFigure } from './chart-figure';
 import { CountCard } from './count-card';
+import { SapStatusCard } from './sap-status-card';
 
 const AWAITING = 'Awaiting posting to SAP';
 
@@ -37,13 +43,53 @@ const CARDS: Card[] = [
   { kind: 'vasTransaction', title: 'Vas Transactions', description: AWAITING, icon: IconPackages },
 ];
 
+const sum = (rows: { total: number }[]) => rows.reduce((total, row) => total + row.total, 0);
+
+/** The SAP status, what needs attention, the awaiting figures per kind and the two charts (issue 12). */
+function Figures({ summary }: { summary: DashboardSummary }) {
+  const kinds: KindFigures[] = kindFigures(summary);
+  const aging = agingRows(kinds);
+  const posted = postedRows(kinds);
+  const old = aging.at(-1)?.total ?? 0;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <SapStatusCard />
+        {kinds.length > 0 && <AttentionCards kinds={kinds} />}
+      </SimpleGrid>
+      {kinds.length > 0 && (
+        <>
+          <AwaitingTable kinds={kinds} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <ChartFigure
+              title="Waiting time of records awaiting posting"
+              summary={`${sum(aging)} records await posting; ${old} of them are over 60 days past their document date.`}
+              rowHeading="Days since the document date"
+              rows={aging}
+              kinds={kinds}
+            />
+            <ChartFigure
+              title="Posted per day, last 30 days"
+              summary={`${sum(posted)} records posted to SAP in the last 30 days, ${posted.at(-1)?.total ?? 0} of them today.`}
+              rowHeading="Day"
+              rows={posted}
+              kinds={kinds}
+              tickInterval={6}
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
+
 /**
  * Counts of records awaiting posting, each card a link to its list (docs/spec/product-spec.md section 2),
  * from the dashboard summary. Every card shows '–' while it loads; then a kind the user may not view (absent
- * from the summary) has no card.
+ * from the summary) has no card. Below them: the SAP connection, failures and queue, and the charts.
  */
 export function DashboardPage() {
-  const { counts, isLoading, error } = useRecordCounts();
+  const { counts, isLoading, error, data } = useRecordCounts();
   const cards = isLoading ? CARDS : CARDS.filter(({ kind }) => counts[kind] !== undefined);
   return (
     <Stack gap="lg">
@@ -66,6 +112,7 @@ export function DashboardPage() {
           </SimpleGrid>
         </Box>
       )}
+      {data ? <Figures summary={data} /> : !error && <SapStatusCard />}
     </Stack>
   );
 }

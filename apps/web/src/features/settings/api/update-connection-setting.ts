@@ -24,6 +24,8 @@ export function useUpdateConnectionSetting() {
       // Never keep a password in the cache, whatever the server answered.
       const cached: ConnectionSetting = { ...updated, password: '' };
       queryClient.setQueryData(getConnectionSettingQueryOptions().queryKey, cached);
+      // The dashboard's SAP badge (features/dashboard, key 'sap-status'): the server checks the new values.
+      void queryClient.invalidateQueries({ queryKey: ['sap-status'] });
     },
   });
 }

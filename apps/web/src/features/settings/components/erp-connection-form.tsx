@@ -1,4 +1,5 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import type { ConnectionSetting } from '@ff/contract';
 import { SETTINGS_MESSAGES } from '@ff/contract/plain';
@@ -6,6 +7,7 @@ import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useTestConnection } from '../api/test-connection';
+import { useTryConnection } from '../api/try-connection';
 import { useUpdateConnectionSetting } from '../api/update-connection-setting';
 import {
   CONNECTION_MESSAGES,
@@ -15,11 +17,17 @@ import {
   validateConnectionForm,
   type ConnectionFormValues,
 } from './connection-form';
+import { SaveAnywayModal, type FailedTest } from './save-anyway-modal';
 
-/** Company DB, Username, Password; Save and Test Connection. The stored password is shown only as "saved". */
+/**
+ * Company DB, Username, Password; Save and Test Connection. The stored password is shown only as "saved".
+ * Save tries the values against SAP first and asks before saving ones that fail (issue 12).
+ */
 export function ErpConnectionForm({ setting }: { setting: ConnectionSetting }) {
   const update = useUpdateConnectionSetting();
   const test = useTestConnection();
+  const trial = useTryConnection();
+  const [failed, setFailed] = useState<{ values: ConnectionFormValues; failure: FailedTest } | null>(null);
   const form = useForm<ConnectionFormValues>({
     initialValues: toConnectionFormValues(setting),
     validate: (values) => validateConnectionForm(values, setting.hasPassword),
@@ -30,18 +38,42 @@ export function ErpConnectionForm({ setting }: { setting: ConnectionSetting }) {
     notifyError({ message: errorMessage(error, fallback) });
   };
 
-  const save = form.onSubmit((values) =>
+  const store = (values: ConnectionFormValues) =>
     update.mutate(
       { id: setting.id, ...toConnectionBody(values) },
       {
         onSuccess: (updated) => {
+          setFailed(null);
           form.setValues({ companyDb: updated.companyDb, username: updated.username, password: '' });
           form.resetDirty();
           notifySuccess({ message: SETTINGS_MESSAGES.saved });
         },
-        onError: (error) => showError(error, CONNECTION_MESSAGES.saveFailed),
+        onError: (error) => {
+          setFailed(null);
+          showError(error, CONNECTION_MESSAGES.saveFailed);
+        },
       },
-    ),
+    );
+
+  const save = form.onSubmit((values) =>
+    trial.mutate(toConnectionBody(values), {
+      onSuccess: (result) =>
+        result.ok
+          ? store(values)
+          : setFailed({ values, failure: { state: result.state, message: result.message } }),
+      onError: (error) => {
+        // A 422 is the form's to show (e.g. no password saved yet); anything else still lets the user decide.
+        const fields = toConnectionFormErrors(serverFieldErrors(error));
+        if (Object.keys(fields).length > 0) return showError(error, CONNECTION_MESSAGES.saveFailed);
+        setFailed({
+          values,
+          failure: {
+            state: 'not-tested',
+            message: errorMessage(error, CONNECTION_MESSAGES.testFailedFallback),
+          },
+        });
+      },
+    }),
   );
 
   const runTest = () => {
@@ -71,7 +103,7 @@ export function ErpConnectionForm({ setting }: { setting: ConnectionSetting }) {
           {...form.getInputProps('password')}
         />
         <Group gap="sm">
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={trial.isPending || (update.isPending && failed === null)}>
             Save
           </Button>
           <Button variant="default" onClick={runTest} loading={test.isPending}>
@@ -79,6 +111,12 @@ export function ErpConnectionForm({ setting }: { setting: ConnectionSetting }) {
           </Button>
         </Group>
       </Stack>
+      <SaveAnywayModal
+        failure={failed?.failure ?? null}
+        saving={update.isPending}
+        onSave={() => failed && store(failed.values)}
+        onCancel={() => setFailed(null)}
+      />
     </form>
   );
 }

@@ -38,6 +38,11 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     const api = fakeApi(({ method, url }) => {
       if (method === 'get' && url === '/connectionSetting') return [200, { data: [setting] }];
       if (method === 'patch' && url === '/connectionSetting/1') return [200, setting];
+      if (method === 'post' && url === '/settings/connection/test')
+        return [
+          200,
+          { ok: true, state: 'connected', message: 'Successfully connected to SAP Business One.' },
+        ];
       if (method === 'post' && url === '/testConnection')
         return [200, { status: 'failed', message: 'Fail to get DB Credentials.' }];
       return [404, {}];
@@ -62,6 +67,46 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Test Connection' })));
     expect(await screen.findByText('SAP connection test failed.')).toBeTruthy();
     expect(screen.getByText('Fail to get DB Credentials.')).toBeTruthy();
+  });
+
+  it("tests the values before saving and asks, with SAP's answer, before saving ones that fail", async () => {
+    const refused =
+      'SAP refused the login (check the user and password in Settings). SAP answered: Login failed.';
+    const api = fakeApi(({ method, url }) => {
+      if (method === 'get' && url === '/connectionSetting') return [200, { data: [setting] }];
+      if (method === 'patch' && url === '/connectionSetting/1') return [200, setting];
+      if (method === 'post' && url === '/settings/connection/test')
+        return [200, { ok: false, state: 'login-refused', message: refused }];
+      return [404, {}];
+    });
+    restore = api.restore;
+    renderPage(<SettingsPage />);
+    const password = (await screen.findByLabelText(/^Password/)) as HTMLInputElement;
+    await act(async () => fireEvent.change(password, { target: { value: 'Wrong-password-1' } }));
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    const dialog = await screen.findByRole('dialog', { name: 'SAP refused the login' });
+    expect(dialog.textContent).toContain(refused);
+    expect(api.calls.find((c) => c.method === 'post')?.body).toEqual({
+      companyDb: 'SBODEMOKE',
+      username: 'manager',
+      password: 'Wrong-password-1',
+    });
+    expect(api.calls.filter((c) => c.method === 'patch')).toHaveLength(0);
+
+    // Cancel keeps what is stored.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    expect(api.calls.filter((c) => c.method === 'patch')).toHaveLength(0);
+    expect(screen.queryByText('Successfully updated SAP connection settings')).toBeNull();
+
+    // "Save anyway" saves them as the spec's Save does.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await screen.findByRole('dialog', { name: 'SAP refused the login' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save anyway' })));
+    expect(await screen.findByText('Successfully updated SAP connection settings')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'patch').map((c) => c.body)).toEqual([
+      { companyDb: 'SBODEMOKE', username: 'manager', password: 'Wrong-password-1' },
+    ]);
   });
 
   it('requires a password while none is saved and validates before testing', async () => {

@@ -1,17 +1,26 @@
 import { Alert, Divider, Stack, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { PERMISSIONS } from '@ff/contract/plain';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
+import { useHasPermission } from '@/lib/auth/current-user';
 import { useConnectionSetting } from '../api/get-connection-setting';
 import { ErpConnectionForm } from './erp-connection-form';
 import { LedgerAccountsCheck } from './ledger-accounts-check';
 
+// The Security tab's content (two-factor policy) downloads when the tab is first opened.
+const SecuritySettings = lazy(async () => ({
+  default: (await import('./security-settings')).SecuritySettings,
+}));
+
 const NO_SETTING =
   'No SAP connection has been set up on the server yet. Please reach out to support to have it created.';
 
-/** /general-settings: one tab, the ERP connection. */
+/** /general-settings: the ERP connection, and the security policy (Manage Settings holders). */
 export function SettingsPage() {
   const setting = useConnectionSetting();
+  const canManage = useHasPermission(PERMISSIONS.manageSettings);
 
   return (
     <Stack gap="md">
@@ -19,6 +28,7 @@ export function SettingsPage() {
       <Tabs defaultValue="erp-connection" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="erp-connection">ERP Connection</Tabs.Tab>
+          {canManage && <Tabs.Tab value="security">Security</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="erp-connection" pt="md" pos="relative" mih={160}>
           <PageLoadingOverlay visible={setting.isLoading} />
@@ -36,6 +46,13 @@ export function SettingsPage() {
             </Stack>
           )}
         </Tabs.Panel>
+        {canManage && (
+          <Tabs.Panel value="security" pt="md" pos="relative" mih={160}>
+            <Suspense fallback={<PageLoadingOverlay visible />}>
+              <SecuritySettings />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );
