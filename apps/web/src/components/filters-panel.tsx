@@ -57,7 +57,11 @@ export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersP
                 </Center>
               }
             >
-              <DateFilter {...filterProps} />
+              {/* A new range from outside (Back, a shared link) shows in the inputs. */}
+              <DateFilter
+                key={`${filterProps.initialValue?.fromDate ?? ''}|${filterProps.initialValue?.toDate ?? ''}`}
+                {...filterProps}
+              />
             </Suspense>
           )}
         </div>

@@ -1,10 +1,12 @@
-import { useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Button, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DateRangeQuery } from '@ff/contract';
+import type { ExportOptions } from '@/lib/export/export-columns';
+import { useListUrlState } from '@/lib/url-state';
 import { DataTable } from './data-table/data-table';
 import { ErrorAlert } from './error-alert';
 import { FiltersPanel } from './filters-panel';
@@ -29,11 +31,19 @@ export type ListPageProps<T> = {
   add?: { label: string; Modal: ComponentType<ModalState>; onPreload?: () => void };
   /** The alert's text when a failure carries no server message. */
   errorFallback?: string;
+  /**
+   * Names the screen's state in the URL (dates, search, sort, page) and its memory per user
+   * (lib/url-state.ts); default: the title in lower case ('users').
+   */
+  screenKey?: string;
+  /** The 'Export' menu's file name and columns (keep it stable: a module constant). */
+  exportOptions?: ExportOptions<T>;
 };
 
 /**
  * A read-only list screen (Users, Roles, Audit Logs): breadcrumb and heading, the collapsible date Filters
- * panel, and a table of 100 rows per page, or a red alert when the list failed to load.
+ * panel, and a table of 100 rows per page, or a red alert when the list failed to load. The dates, search,
+ * sort and page are in the URL and remembered per user (a bare URL opens the screen as the user left it).
  */
 export function ListPage<T extends { id: number }>({
   title,
@@ -42,14 +52,22 @@ export function ListPage<T extends { id: number }>({
   columns,
   add,
   errorFallback,
+  screenKey,
+  exportOptions,
 }: ListPageProps<T>) {
-  const [filters, setFilters] = useState<DateRangeQuery>({});
+  const state = useListUrlState(screenKey ?? title.toLowerCase().replace(/\s+/g, '-'));
+  const { filters } = state;
   const [addOpened, addModal] = useDisclosure(false);
   const list = useList(filters);
   return (
     <Stack gap="md">
       <PageHeader items={[{ title }]} />
-      <FiltersPanel onFilter={setFilters} loading={list.isFetching} />
+      <FiltersPanel
+        onFilter={state.setFilters}
+        initialValue={filters}
+        defaultOpened={Boolean(filters.fromDate || filters.toDate)}
+        loading={list.isFetching}
+      />
       {list.isError ? (
         <ErrorAlert error={list.error} fallback={errorFallback} />
       ) : (
@@ -59,7 +77,8 @@ export function ListPage<T extends { id: number }>({
           columns={columns}
           getRowId={getRowId}
           pageSize={PAGE_SIZE}
-          enableExport={false}
+          exportOptions={exportOptions}
+          control={state.control}
           loading={list.isFetching}
           toolbar={
             add && (

@@ -22,7 +22,15 @@ export function DataTableFooter(props: DataTableFooterProps) {
         </Text>
         {selected && (
           // Dark text: the light variant's yellow text (#e67700 on #fff3bf) reads at 2.7:1, below WCAG AA.
-          <Badge variant="light" color="yellow" c="dark.8" size="lg" radius="sm" tt="none" fw={500}>
+          <Badge
+            variant="light"
+            color="yellow"
+            c="var(--ff-color-yellow-light-text)"
+            size="lg"
+            radius="sm"
+            tt="none"
+            fw={500}
+          >
             {selected}
           </Badge>
         )}

@@ -6,9 +6,10 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import type { DataTableProps } from './data-table';
+import type { DataTableProps, ListControl } from './data-table';
 import { DataTableView } from './data-table-view';
-import { exportRowsAsCsv } from './export-csv';
+import type { ExportSnapshot } from './export-menu';
+import { tableExportSnapshot } from './export-snapshot';
 import { resolveUpdater, selectionOptions, useGridColumns } from './grid-setup';
 import { naturalSort } from './natural-sort';
 import { clampPageIndex, countSelected, pageCount } from './paging';
@@ -16,12 +17,14 @@ import { getSearchedRowModel, getStableSortedRowModel } from './row-models';
 
 export type DataTableGridProps<T> = Omit<
   DataTableProps<T>,
-  'toolbar' | 'loading' | 'enableExport' | 'server'
+  'toolbar' | 'loading' | 'enableExport' | 'exportOptions' | 'server' | 'control'
 > & {
   /** The search text. */
   search: string;
-  /** Receives the export action of the shown rows, for the toolbar's Export button. */
-  exportRef: RefObject<(() => void) | null>;
+  /** The parent's sorting and page (the search is `search`); without it the grid holds them. */
+  control?: ListControl | undefined;
+  /** Receives the reader of the shown rows, for the toolbar's Export menu. */
+  exportRef: RefObject<(() => ExportSnapshot<T>) | null>;
 };
 
 /**
@@ -30,12 +33,13 @@ export type DataTableGridProps<T> = Omit<
  * rows (see row-models.ts), and the body renders only the rows that are new on the page.
  */
 function DataTableGridInner<T>(props: DataTableGridProps<T>) {
-  const { data, columns, getRowId, pageSize = 10, enableRowSelection, search, exportRef } = props;
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const { data, columns, getRowId, pageSize = 10, enableRowSelection, search, control, exportRef } = props;
+  const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   // The page goes back to the first one whenever the search changes (no effect needed).
   const [page, setPage] = useState({ search, index: 0 });
-  const pageIndex = page.search === search ? page.index : 0;
-  const setPageIndex = (index: number) => setPage({ search, index });
+  const sorting = control ? control.sorting : ownSorting;
+  const pageIndex = control ? control.pageIndex : page.search === search ? page.index : 0;
+  const setPageIndex = control ? control.onPageIndexChange : (index: number) => setPage({ search, index });
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
   const selection = props.rowSelection ?? ownSelection;
   const { allColumns, pinning } = useGridColumns(columns, enableRowSelection, props.columnPinning);
@@ -49,7 +53,8 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
     getRowId: (row) => getRowId(row),
     state: { sorting, rowSelection: selection, columnPinning: pinning, pagination, globalFilter: search },
     onSortingChange: (updater) => {
-      setSorting((old) => resolveUpdater(updater, old));
+      if (control) return control.onSortingChange(resolveUpdater(updater, sorting));
+      setOwnSorting((old) => resolveUpdater(updater, old));
       setPageIndex(0);
     },
     ...selectionOptions({
@@ -70,16 +75,20 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   });
 
   // The searched, sorted rows; a page past the last one (the data shrank) moves back to the last page.
+  // A controlled page is only shown clamped: the rows may still be loading, and the page in the URL stands.
   const searchedRows = table.getPrePaginationRowModel().rows;
   const currentPage = clampPageIndex(pageIndex, searchedRows.length, pageSize);
-  if (currentPage !== pageIndex) setPageIndex(currentPage);
+  if (currentPage !== pageIndex && !control) setPageIndex(currentPage);
   const searchedIds = useMemo(() => searchedRows.map((row) => row.id), [searchedRows]);
 
   const ariaLabel = props['aria-label'];
   useEffect(() => {
     exportRef.current = () =>
-      exportRowsAsCsv(ariaLabel, table.getAllLeafColumns(), table.getPrePaginationRowModel().rows);
-  }, [exportRef, table, ariaLabel]);
+      tableExportSnapshot(
+        table,
+        table.getPrePaginationRowModel().rows.map((row) => row.original),
+      );
+  }, [exportRef, table]);
 
   return (
     <DataTableView

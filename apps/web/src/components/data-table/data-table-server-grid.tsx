@@ -2,18 +2,19 @@ import { memo, useEffect, useMemo, useState, type RefObject } from 'react';
 import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
 import type { DataTableProps, ServerPaging } from './data-table';
 import { DataTableView } from './data-table-view';
-import { exportRowsAsCsv } from './export-csv';
+import type { ExportSnapshot } from './export-menu';
+import { tableExportSnapshot } from './export-snapshot';
 import { resolveUpdater, selectionOptions, useGridColumns } from './grid-setup';
 import { clampPageIndex, pageCount } from './paging';
 
 /** The table's props in server mode, without the toolbar's (search box, buttons, overlay). */
 export type DataTableServerGridProps<T> = Omit<
   DataTableProps<T>,
-  'toolbar' | 'loading' | 'enableExport' | 'server'
+  'toolbar' | 'loading' | 'enableExport' | 'exportOptions' | 'server' | 'control'
 > &
   Omit<ServerPaging, 'search' | 'onSearchChange'> & {
-    /** Receives the export action of the shown rows, for the toolbar's Export button. */
-    exportRef: RefObject<(() => void) | null>;
+    /** Receives the reader of the page's rows, for the toolbar's Export menu. */
+    exportRef: RefObject<(() => ExportSnapshot<T>) | null>;
   };
 
 /**
@@ -63,8 +64,12 @@ function DataTableServerGridInner<T>(props: DataTableServerGridProps<T>) {
 
   const ariaLabel = props['aria-label'];
   useEffect(() => {
-    exportRef.current = () => exportRowsAsCsv(ariaLabel, table.getAllLeafColumns(), table.getRowModel().rows);
-  }, [exportRef, table, ariaLabel]);
+    exportRef.current = () =>
+      tableExportSnapshot(
+        table,
+        table.getRowModel().rows.map((row) => row.original),
+      );
+  }, [exportRef, table]);
 
   return (
     <DataTableView

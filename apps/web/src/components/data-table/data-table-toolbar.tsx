@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
-import { Button, CloseButton, Group, TextInput } from '@mantine/core';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { CloseButton, Group, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import classes from './data-table.module.css';
 
 type DataTableToolbarProps = {
   search: string;
   onSearchChange: (value: string) => void;
   toolbar?: ReactNode;
-  onExport?: () => void;
+  /** The 'Export' menu, after the screen's buttons. */
+  exportMenu?: ReactNode;
 };
 
-export function DataTableToolbar({ search, onSearchChange, toolbar, onExport }: DataTableToolbarProps) {
+export function DataTableToolbar({ search, onSearchChange, toolbar, exportMenu }: DataTableToolbarProps) {
   return (
     <Group justify="space-between" gap="sm" className={classes.toolbar}>
       <TextInput
@@ -29,15 +30,7 @@ export function DataTableToolbar({ search, onSearchChange, toolbar, onExport }: 
       />
       <Group gap="sm">
         {toolbar}
-        {onExport && (
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            onClick={onExport}
-          >
-            Export
-          </Button>
-        )}
+        {exportMenu}
       </Group>
     </Group>
   );

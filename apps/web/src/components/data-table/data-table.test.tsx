@@ -109,4 +109,45 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Post to SAP' })).toBeTruthy();
   });
+
+  it('follows a controlled search, sort and page, and reports changes instead of making them', async () => {
+    const changes: string[] = [];
+    function Controlled() {
+      const [pageIndex, setPageIndex] = useState(2);
+      return (
+        <DataTable
+          aria-label="Invoices"
+          data={invoices}
+          columns={columns}
+          getRowId={rowId}
+          control={{
+            search: '',
+            onSearchChange: (search) => changes.push(`search ${search}`),
+            sorting: [{ id: 'amount', desc: true }],
+            onSortingChange: (sorting) => changes.push(`sort ${JSON.stringify(sorting)}`),
+            pageIndex,
+            onPageIndexChange: (index) => {
+              changes.push(`page ${index}`);
+              setPageIndex(index);
+            },
+          }}
+        />
+      );
+    }
+    renderWithMantine(<Controlled />);
+    // Page 3 of the amounts in descending order: 50, 40, 30, 20, 10.
+    expect(screen.getByText('Showing 5 of 25 records')).toBeTruthy();
+    expect(within(bodyRows()[0]!).getByText('50')).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(screen.getByPlaceholderText('Search...'), { target: { value: 'acme' } });
+    });
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('columnheader', { name: /Amount/ })).getByRole('button'));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '1' }));
+    });
+    expect(changes).toEqual(['search acme', 'sort []', 'page 0']);
+    expect(screen.getByText('Showing 10 of 25 records')).toBeTruthy();
+  });
 });

@@ -1,9 +1,11 @@
 import { useRef, useState, type JSX, type ReactNode } from 'react';
 import { LoadingOverlay, Paper } from '@mantine/core';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ExportOptions } from '@/lib/export/export-columns';
 import { DataTableGrid } from './data-table-grid';
 import { DataTableServerGrid } from './data-table-server-grid';
 import { DataTableToolbar } from './data-table-toolbar';
+import { ExportMenu, type ExportSnapshot } from './export-menu';
 import classes from './data-table.module.css';
 
 /**
@@ -28,6 +30,21 @@ export type ServerPaging = {
   selectedCount: number;
 };
 
+/**
+ * Client mode, controlled (e.g. by `useListUrlState`): the parent holds the search, sorting and page. The
+ * parent moves back to the first page when the search or sorting changes (the table does not).
+ */
+export type ListControl = {
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** At most one column: `[{ id, desc }]`. */
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  /** 0-based; a page past the last one shows the last page. */
+  pageIndex: number;
+  onPageIndexChange: (pageIndex: number) => void;
+};
+
 export type DataTableProps<T> = {
   /** Client mode: every row. Server mode: the rows of the current page. */
   data: T[];
@@ -41,7 +58,13 @@ export type DataTableProps<T> = {
   /** Controlled selection keyed by row id; kept across search and pages. */
   rowSelection?: Record<string, boolean>;
   onRowSelectionChange?: (next: Record<string, boolean>) => void;
-  /** Renders the 'Export' button (CSV of the searched, sorted rows; in server mode, of the page); default false. */
+  /**
+   * The toolbar's 'Export' menu (CSV, Excel): the file name, its typed columns and, for server mode, a
+   * loader of every matching row. Without `loadRows` the searched, sorted rows (client mode) or the page
+   * (server mode) are exported.
+   */
+  exportOptions?: ExportOptions<T>;
+  /** The 'Export' menu with the table's own data columns as text (no `exportOptions`); default false. */
   enableExport?: boolean;
   columnPinning?: { left?: string[]; right?: string[] };
   /** Buttons shown on the right of the search box. */
@@ -50,6 +73,8 @@ export type DataTableProps<T> = {
   loading?: boolean;
   /** Server mode (paged lists): see `ServerPaging`. Without it the table searches, sorts and pages `data` itself. */
   server?: ServerPaging;
+  /** Client mode: the search, sorting and page held by the parent; without it the table holds them. */
+  control?: ListControl;
   'aria-label'?: string;
 };
 
@@ -66,10 +91,26 @@ export type DataTableProps<T> = {
  * cells) to stay inside it.
  */
 export function DataTable<T>(props: DataTableProps<T>): JSX.Element {
-  const { toolbar, loading = false, enableExport = false, server, ...gridProps } = props;
+  const {
+    toolbar,
+    loading = false,
+    enableExport = false,
+    exportOptions,
+    server,
+    control,
+    ...gridProps
+  } = props;
   const [ownSearch, setOwnSearch] = useState('');
-  const exportRef = useRef<(() => void) | null>(null);
+  const exportRef = useRef<(() => ExportSnapshot<T>) | null>(null);
   const overlay = <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />;
+  const exportMenu =
+    enableExport || exportOptions ? (
+      <ExportMenu
+        snapshot={() => exportRef.current?.() ?? null}
+        options={exportOptions}
+        defaultFileName={props['aria-label'] ?? 'records'}
+      />
+    ) : null;
 
   if (server) {
     const { search, onSearchChange, ...paging } = server;
@@ -79,7 +120,7 @@ export function DataTable<T>(props: DataTableProps<T>): JSX.Element {
           search={search}
           onSearchChange={onSearchChange}
           toolbar={toolbar}
-          onExport={enableExport ? () => exportRef.current?.() : undefined}
+          exportMenu={exportMenu}
         />
         <div className={classes.rowsFrame}>
           {overlay}
@@ -92,12 +133,17 @@ export function DataTable<T>(props: DataTableProps<T>): JSX.Element {
     <Paper withBorder radius="md" className={classes.frame} aria-busy={loading || undefined}>
       {overlay}
       <DataTableToolbar
-        search={ownSearch}
-        onSearchChange={setOwnSearch}
+        search={control ? control.search : ownSearch}
+        onSearchChange={control ? control.onSearchChange : setOwnSearch}
         toolbar={toolbar}
-        onExport={enableExport ? () => exportRef.current?.() : undefined}
+        exportMenu={exportMenu}
       />
-      <DataTableGrid {...gridProps} search={ownSearch} exportRef={exportRef} />
+      <DataTableGrid
+        {...gridProps}
+        search={control ? control.search : ownSearch}
+        control={control}
+        exportRef={exportRef}
+      />
     </Paper>
   );
 }

@@ -1,10 +1,18 @@
 import { Checkbox } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { RowCheckbox } from './row-checkbox';
+import { pageSelectionState, toggleRowWithRange } from './selection-range';
 
 export const SELECTION_COLUMN_ID = 'select';
 
-/** The checkbox column; the header box selects or clears the selectable rows of the current page. */
+/** Whether Shift was held: a checkbox's change comes from a click (mouse, or Space from the keyboard). */
+const withShift = (event: { nativeEvent: Event }) => (event.nativeEvent as MouseEvent).shiftKey === true;
+
+/**
+ * The checkbox column. The header box is checked when every row of the page is selected and mixed when
+ * some are; it selects the page's selectable rows, or clears the page when they all are. Shift-click on a
+ * row's box (or Shift+Space) selects or clears every row between it and the last clicked one.
+ */
 export function selectionColumn<T>(): ColumnDef<T, unknown> {
   return {
     id: SELECTION_COLUMN_ID,
@@ -12,25 +20,26 @@ export function selectionColumn<T>(): ColumnDef<T, unknown> {
     enableSorting: false,
     enableGlobalFilter: false,
     header: ({ table }) => {
-      const pageRows = table.getRowModel().rows;
+      const state = pageSelectionState(table);
       return (
         <Checkbox
           size="xs"
           aria-label="Select all rows on this page"
-          checked={table.getIsAllPageRowsSelected()}
-          indeterminate={table.getIsSomePageRowsSelected()}
-          disabled={!pageRows.some((row) => row.getCanSelect())}
-          onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
+          checked={state.checked}
+          indeterminate={state.mixed}
+          aria-checked={state.mixed ? 'mixed' : undefined}
+          disabled={state.disabled}
+          onChange={() => table.toggleAllPageRowsSelected(state.selectOnClick)}
         />
       );
     },
     // The light look-alike of the header's Checkbox: a page holds 100 of these.
-    cell: ({ row }) => (
+    cell: ({ row, table }) => (
       <RowCheckbox
         aria-label={`Select row ${row.id}`}
         checked={row.getIsSelected()}
         disabled={!row.getCanSelect()}
-        onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+        onChange={(event) => toggleRowWithRange(table, row, event.currentTarget.checked, withShift(event))}
       />
     ),
   };
