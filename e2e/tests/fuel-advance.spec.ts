@@ -247,12 +247,24 @@ test.describe('Fuel Advance', () => {
     const [first] = (await listFuel(page)) as [FuelAdvanceRow];
     const [ledger] = await pettyCash(page);
     await openScreen(page);
-    // A collected quantity of 0 is a valid input, but SAP takes no zero amount: the server refuses the row.
+    // A collected quantity of 0 cannot be selected (SAP takes no zero amount: issue 12, defect 4).
     await fillRow(page, first, ledger!, '0', 'PU-3001');
-    await expect(rowOf(table(page), first.tripNumber).getByRole('cell').last()).toHaveText('0.00');
+    await expect(selectBox(page, first.id)).toBeDisabled();
+    await quantityInput(page, first.tripNumber).fill('2');
+    // A refusal of the server (edited in: the demo data has no row SAP refuses) names the row.
+    const refusal = `#${first.id}: SAP refused the document.`;
+    await page.route('**/api/v1/journalFuelAdvance', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 422,
+            json: { message: refusal, posted: [], failed: [{ id: first.id, message: refusal }] },
+          })
+        : route.continue(),
+    );
     await selectBox(page, first.id).check();
     await postButton(page).click();
-    await expectToast(page, `#${first.id}`, 'zero', 'Error', 'color-red');
+    await expectToast(page, `#${first.id}`, 'SAP refused', 'Error', 'color-red');
+    await page.unrouteAll();
     await expect(selectBox(page, first.id)).not.toBeChecked();
     // The row is still listed (nothing was posted) and keeps its inputs.
     await expect(pickupInput(page, first.tripNumber)).toHaveValue('PU-3001');

@@ -55,7 +55,17 @@ test.describe('server-side lists', () => {
   });
   const search = () => sales().frame.getByRole('textbox', { name: 'Search records' });
 
+  /** Each test starts from a screen's first page: the list state remembered by the last test is forgotten. */
+  async function forgetListState() {
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('ff:list:'))
+        .forEach((key) => localStorage.removeItem(key)),
+    );
+  }
+
   async function openSales() {
+    await forgetListState();
     await page.goto('/invoices/sales');
     await expectShowing(sales().frame, 100, SALES);
   }

@@ -155,18 +155,44 @@ test.describe('VAS Transactions', () => {
     const [row] = nameable(await listVas(page)).filter((r) => !isLossRow(r)) as [VasTransactionRow];
     const [revenue] = await accountsOf(page, 'Vas Transaction Revenue');
     await openScreen(page);
-    // Nothing collected: nothing to post, and the server says so by row.
+    // A collected quantity of 0 cannot be selected (issue 12, defect 4: SAP refuses a zero amount).
     await fillRow(page, row, revenue!, '0');
+    await expect(selectBox(page, row.id)).toBeDisabled();
+    await quantityInput(page, row).fill('1');
     await selectBox(page, row.id).check();
+    // Someone else queues the same row meanwhile: the server refuses it by name.
+    const other = await page.request.post('/api/v1/journalVasTransaction', {
+      headers: await xsrfHeaders(page.context()),
+      data: {
+        postSap: [
+          {
+            vasTransactionId: row.id,
+            sapAccountRevenue: revenue!.id,
+            sapAccountCost: Number(await costSelect(page, row).inputValue()),
+            collectedQuantity: '1',
+            productType: row.productType,
+            postingDate: isoDay(new Date()),
+            orderNumber: 'PU-OTHER',
+          },
+        ],
+      },
+    });
+    expect(other.status()).toBe(200);
     await postButton(page).click();
     await expectToastShown(page, `#${row.id}`, 'Error', 'color-red');
-    await expect(selectBox(page, row.id)).not.toBeChecked();
+    // The reload drops the row someone else queued and the selection is cleared.
+    await expect(selectBox(page, row.id)).toHaveCount(0);
+    await expect(page.getByText(/records selected/)).toHaveCount(0);
 
+    // A failure without a message falls back to the screen's sentence (another row: that one left the list).
+    const [next] = nameable(await listVas(page)).filter((r) => !isLossRow(r) && r.id !== row.id) as [
+      VasTransactionRow,
+    ];
     await page.route('**/api/v1/journalVasTransaction', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
     );
-    await quantityInput(page, row).fill('1');
-    await selectBox(page, row.id).check();
+    await fillRow(page, next, revenue!, '1');
+    await selectBox(page, next.id).check();
     await postButton(page).click();
     await expectToastShown(page, 'Error', 'Failed to queue selected VAS transactions', 'color-red');
   });

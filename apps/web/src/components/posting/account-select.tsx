@@ -2,6 +2,7 @@ import { NativeSelect, type ComboboxItem } from '@mantine/core';
 import { draftColumn } from './draft-column';
 import type { Row, RowName } from './draft-columns';
 import type { LedgerChoice } from './ledger-accounts';
+import { optionLabel } from './posting-export';
 
 type InputProps<V> = { value: V; onChange: (value: V) => void; 'aria-label': string };
 
@@ -37,6 +38,7 @@ export const ledgerColumn = <T extends Row, D extends { ledgerId: number | null 
   draftColumn<T, D, LedgerChoice>({
     id: 'ledger',
     header: 'Posting Ledger',
+    exportValue: (_row, draft, { ledgerOptions }) => optionLabel(ledgerOptions, draft.ledgerId),
     render: (row, draft, setDraft, { ledgerOptions }) => (
       <AccountSelect
         width={260}

@@ -91,6 +91,21 @@ export function isValidQuantity(value: string | number | null | undefined, max: 
   return compareDecimal(text, max) <= 0;
 }
 
+/** Why a collected quantity of zero cannot be selected (issue 12, defect 4); shown under the input. */
+export const ZERO_QUANTITY_MESSAGE = 'Enter a quantity above 0: SAP does not accept a zero amount.';
+
+/** Whether the typed text is a quantity of exactly zero ('0', '0.000'). */
+export const isZeroQuantity = (value: string | null | undefined): boolean =>
+  isDecimal(value) && compareDecimal(value, '0') === 0;
+
+/**
+ * A collected quantity that may be posted: valid (`isValidQuantity`) and above zero, since SAP refuses a
+ * zero amount. The shared rule of every screen with a collected quantity (fuel, VAS).
+ */
+export function isPostableQuantity(value: string | null | undefined, max: string): boolean {
+  return isValidQuantity(value, max) && !isZeroQuantity(String(value).trim());
+}
+
 /** A table sorting comparator for nullable decimal strings: empty (or unreadable) values first. */
 export function compareNullableDecimal(a: string | null | undefined, b: string | null | undefined): number {
   const left = isDecimal(a) ? a : null;

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { CellContext, ColumnDef, ColumnDefTemplate, HeaderContext } from '@tanstack/react-table';
+import type { ExportColumnType } from '@/lib/export/export-columns';
 import type { PostingRows } from './use-posting-rows';
 
 type AnyPostingRows = Pick<PostingRows<any, any>, 'draftOf' | 'setDraft'>;
@@ -36,7 +37,12 @@ export type RenderDraftCell<T, D, C = unknown> = (
   context: C,
 ) => ReactNode;
 
-type DraftMeta<T, D, C> = { render: RenderDraftCell<T, D, C> };
+type DraftMeta<T, D, C> = {
+  render: RenderDraftCell<T, D, C>;
+  exportValue?: (row: T, draft: D, context: C) => unknown;
+  exportType?: ExportColumnType;
+  exportHeader?: string;
+};
 
 function DraftCell<T extends { id: number }, D, C>({ row, column }: CellContext<T, unknown>) {
   const posting = useContext(PostingRowsContext);
@@ -62,6 +68,11 @@ export type DraftColumnOptions<T, D, C = unknown> = {
   render: RenderDraftCell<T, D, C>;
   /** Column width in px when pinned. */
   size?: number;
+  /** What an export writes for the row (issue 12: the values typed in); without it the column is not exported. */
+  exportValue?: (row: T, draft: D, context: C) => unknown;
+  exportType?: ExportColumnType;
+  /** The exported header when `header` is a component. */
+  exportHeader?: string;
 };
 
 /**
@@ -75,6 +86,9 @@ export function draftColumn<T extends { id: number }, D, C = unknown>({
   header,
   render,
   size,
+  exportValue,
+  exportType,
+  exportHeader,
 }: DraftColumnOptions<T, D, C>): ColumnDef<T, unknown> {
   return {
     id,
@@ -83,6 +97,6 @@ export function draftColumn<T extends { id: number }, D, C = unknown>({
     enableGlobalFilter: false,
     ...(size ? { size } : {}),
     cell: DraftCell as (context: CellContext<T, unknown>) => ReactNode,
-    meta: { render } satisfies DraftMeta<T, D, C>,
+    meta: { render, exportValue, exportType, exportHeader } satisfies DraftMeta<T, D, C>,
   };
 }

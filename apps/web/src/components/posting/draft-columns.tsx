@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { draftColumn } from './draft-column';
 import { PostingDateInput } from './posting-date-input';
+import { exportDateTime } from './posting-export';
 import type { PostingDraft } from './use-posting-rows';
 
 /**
@@ -21,6 +22,9 @@ export const postingDateColumn = <T extends Row & { documentDate: string }, D ex
   draftColumn<T, D>({
     id: 'postingDate',
     header: 'Posting Date',
+    // Pinned on the right on every screen (issue 12): wide enough for the picker.
+    size: 200,
+    exportValue: (_row, draft) => exportDateTime(draft.postingDate),
     render: (row, draft, setDraft) => (
       <PostingDateInput
         aria-label={`Posting date ${of(row)}`}
@@ -57,6 +61,9 @@ export const textDraftColumn = <T extends Row, D>({
   draftColumn<T, D>({
     id: field,
     header,
+    // Its width when pinned: the input and the cell's padding.
+    size: width + 24,
+    exportValue: (_row, draft) => draft[field],
     render: (row, draft, setDraft) => (
       <TextInput
         size="xs"

@@ -2,30 +2,8 @@ import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import type { DateRangeQuery } from '@ff/contract';
 import { POSTING_STATUS_COLUMN_ID } from './posting-columns';
 
-/**
- * What a posting list asks the server for besides its date filter (issue 13): the page, the sorting and
- * the search. It lives in the screen (`PostingListPage`), one per kind, so a tab keeps its own while
- * another is shown, as it keeps its date filter.
- */
-export type ListPaging = {
-  /** 0-based; the API's `page` is this plus 1. */
-  pageIndex: number;
-  /** At most one column (the table's header clicked): `[{ id, desc }]`. */
-  sorting: SortingState;
-  /** The search box's text as typed. */
-  search: string;
-  /** The search the list was last fetched with: `search` once the user paused typing (`SEARCH_DEBOUNCE_MS`). */
-  appliedSearch: string;
-};
-
-/** A list before the user pages, sorts or searches: the first page in the server's order. */
-export const FIRST_PAGE: ListPaging = { pageIndex: 0, sorting: [], search: '', appliedSearch: '' };
-
 /** Rows per page of every posting list (docs/spec/product-spec.md section 9). */
 export const LIST_PAGE_SIZE = 100;
-
-/** How long the search waits for the next keystroke before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
 
 /** A column's sort field on the server: its row field (the status column sorts by the row's `status`). */
 export const sortFieldOf = (columnId: string): string =>

@@ -25,6 +25,33 @@ export function textColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T,
   return { accessorKey: key, header, cell: (info: Cell) => textOrNotAvailable(info.getValue() as Text) };
 }
 
+const CLIPPED = {
+  display: 'block',
+  maxWidth: 260,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A long text (VAS product details) cut to one line with an ellipsis, the whole text in its title: it never
+ * runs over the next cell or under a pinned one (issue 12, defect 9).
+ */
+export function longTextColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
+  return {
+    accessorKey: key,
+    header,
+    cell: (info: Cell) => {
+      const text = textOrNotAvailable(info.getValue() as Text);
+      return (
+        <span style={CLIPPED} title={text}>
+          {text}
+        </span>
+      );
+    },
+  };
+}
+
 /** A text that may be empty, searched and sorted as shown ('N/A' included). */
 export function shownTextColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
   return { id: key, header, accessorFn: (row) => textOrNotAvailable(row[key] as Text) };
@@ -32,12 +59,22 @@ export function shownTextColumn<T>(key: KeyOf<T, Text>, header: string): ColumnD
 
 /** A server date-time: the raw 'yyyy-MM-dd HH:mm:ss' sorts chronologically, the cell shows it readable. */
 export function dateTimeColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
-  return { accessorKey: key, header, cell: (info: Cell) => formatDateTime(info.getValue() as Text) };
+  return {
+    accessorKey: key,
+    header,
+    cell: (info: Cell) => formatDateTime(info.getValue() as Text),
+    meta: { exportType: 'datetime' },
+  };
 }
 
 /** An amount with 2 decimals and en-US grouping, or 'N/A'. */
 export function amountColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
-  return { accessorKey: key, header, cell: (info: Cell) => formatAmount(info.getValue() as Text) };
+  return {
+    accessorKey: key,
+    header,
+    cell: (info: Cell) => formatAmount(info.getValue() as Text),
+    meta: { exportType: 'amount' },
+  };
 }
 
 /** An amount searched as shown ('1,250.00', 'N/A') and sorted by value. */
@@ -47,6 +84,7 @@ export function shownAmountColumn<T>(key: KeyOf<T, Text>, header: string): Colum
     header,
     accessorFn: (row) => formatAmount(row[key] as Text),
     sortingFn: (a, b) => compareNullableDecimal(a.original[key] as Text, b.original[key] as Text),
+    meta: { exportType: 'amount' },
   };
 }
 

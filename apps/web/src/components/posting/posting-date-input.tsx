@@ -5,7 +5,7 @@ import { DateTimePicker, PickerInputBase } from '@mantine/dates';
 // Only the screens with a date input download the date picker's stylesheet (not the sign-in pages).
 import '@mantine/dates/styles.css';
 import { IconCalendarTime } from '@tabler/icons-react';
-import { isPostingDateValid, parseServerDate } from './posting-date';
+import { clampPostingDate, isPostingDateValid, parseServerDate } from './posting-date';
 
 export type PostingDateInputProps = {
   value: Date | null;
@@ -158,7 +158,11 @@ function PostingDatePicker({
       size="xs"
       w={WIDTH}
       value={value}
-      onChange={(next) => onChange(next ? dayjs(next).toDate() : null)}
+      // A time typed past now (or before the document date) is pulled into range here, before the row's
+      // draft sees it: a selected row then stays selected (issue 12, defect 3).
+      onChange={(next) =>
+        onChange(next ? clampPostingDate(dayjs(next).toDate(), documentDate, new Date()) : null)
+      }
       minDate={parseServerDate(documentDate) ?? undefined}
       maxDate={now}
       valueFormat={VALUE_FORMAT}
@@ -172,6 +176,7 @@ function PostingDatePicker({
       leftSection={icon}
       clearButtonProps={{ 'aria-label': clearLabel(ariaLabel) }}
       submitButtonProps={{ 'aria-label': 'Confirm posting date' }}
+      timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
       previousLabel="Previous month"
       nextLabel="Next month"
       hideOutsideDates

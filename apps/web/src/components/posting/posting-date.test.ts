@@ -1,6 +1,12 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { initialPostingDate, isPostingDateValid, parseServerDate, toPostingDateValue } from './posting-date';
+import {
+  clampPostingDate,
+  initialPostingDate,
+  isPostingDateValid,
+  parseServerDate,
+  toPostingDateValue,
+} from './posting-date';
 
 const now = new Date(2026, 10, 21, 10, 30, 0);
 
@@ -9,6 +15,25 @@ describe('posting date rules', () => {
     expect(initialPostingDate(null, now)).toBe(now);
     expect(initialPostingDate('', now)).toBe(now);
     expect(initialPostingDate('2026-11-20 08:00:00', now)).toEqual(new Date(2026, 10, 20, 8, 0, 0));
+  });
+
+  it('gives a stored posting day (a failed row) the current time of day, not midnight (defect 9)', () => {
+    expect(initialPostingDate('2026-11-20', now)).toEqual(new Date(2026, 10, 20, 10, 30, 0));
+    // Never after now, never before the document date.
+    expect(initialPostingDate('2026-11-21', new Date(2026, 10, 21, 10, 30, 45))).toEqual(
+      new Date(2026, 10, 21, 10, 30, 0),
+    );
+    expect(initialPostingDate('2026-11-20', now, '2026-11-20 16:00:00')).toEqual(
+      new Date(2026, 10, 20, 16, 0, 0),
+    );
+  });
+
+  it('pulls a date into [document date, now] (defect 3: a typed future time)', () => {
+    const future = new Date(2026, 10, 21, 23, 59);
+    expect(clampPostingDate(future, '2026-11-01 07:05:09', now)).toBe(now);
+    expect(clampPostingDate(new Date(2026, 9, 1), '2026-11-01 07:05:09', now)).toEqual(
+      new Date(2026, 10, 1, 7, 5, 9),
+    );
   });
 
   it('parses server date-times in local time', () => {

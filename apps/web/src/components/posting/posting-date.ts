@@ -29,14 +29,44 @@ export function parseServerDate(value: string | null | undefined): Date | null {
   return parsed.isValid() ? parsed.toDate() : null;
 }
 
-/** The row's stored posting date, else now. */
-export function initialPostingDate(stored: string | null | undefined, now: Date = new Date()): Date {
-  return parseServerDate(stored) ?? now;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The row's stored posting date, else now. The server keeps a posting DAY ('yyyy-MM-dd': SAP books days),
+ * so a row that comes back (failed) would read as midnight: it gets that day at the current time of day
+ * instead, kept between the document date and now (issue 12, defect 9).
+ */
+export function initialPostingDate(
+  stored: string | null | undefined,
+  now: Date = new Date(),
+  documentDate?: string | null,
+): Date {
+  const parsed = parseServerDate(stored);
+  if (!parsed) return now;
+  if (!stored || !DAY_ONLY.test(stored.trim())) return parsed;
+  const withTime = new Date(parsed);
+  withTime.setHours(now.getHours(), now.getMinutes(), 0, 0);
+  return clampPostingDate(withTime, documentDate, now);
+}
+
+/** A date pulled back into [document date, now]: what the picker would make of it. */
+export function clampPostingDate(
+  date: Date,
+  documentDate: string | null | undefined,
+  now: Date = new Date(),
+) {
+  if (date.getTime() > now.getTime()) return now;
+  const earliest = parseServerDate(documentDate);
+  if (earliest && date.getTime() < earliest.getTime()) return earliest;
+  return date;
 }
 
 /** The draft of a row whose only input is its posting date (sales invoices, second journal). */
-export const initialDatedDraft = (row: { postingDate: string | null }): PostingDraft => ({
-  postingDate: initialPostingDate(row.postingDate),
+export const initialDatedDraft = (row: {
+  postingDate: string | null;
+  documentDate: string;
+}): PostingDraft => ({
+  postingDate: initialPostingDate(row.postingDate, new Date(), row.documentDate),
 });
 
 /** docs/spec/product-spec.md section 5 for such a row: a posting date between its document date and now. */

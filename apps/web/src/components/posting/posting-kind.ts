@@ -1,3 +1,4 @@
+import type { ComboboxItem } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
 import type { RecordKindName } from '@ff/contract/plain';
@@ -27,8 +28,17 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   tabValue?: string;
   /** Build them once (module constant); inputs are `draftColumn`s. */
   columns: ColumnDef<RecordRowOf<K>, any>[];
-  /** Columns kept in view on the left while the inputs on the right are scrolled to. */
-  pinning?: { left: string[] };
+  /**
+   * Columns kept in view while the others scroll: the trip on the left, the posting date and the amount on
+   * the right (issue 12: visible at 1440 px without scrolling).
+   */
+  pinning?: { left?: string[]; right?: string[] };
+  /** The row's amount as it would be posted (decimal text), added up for the selection; null when unknown. */
+  amountOf?: (row: RecordRowOf<K>, draft: D) => string | null;
+  /** The 'Apply to rows' bar of this screen. */
+  bulk?: BulkSpec<RecordRowOf<K>, D, C>;
+  /** Selected rows that cannot be posted by this user (VAS: a loss without Post Loss); null when none. */
+  blockedRows?: (selected: SelectedRow<RecordRowOf<K>, D>[], context: C) => BlockedRows | null;
   /** docs/spec/product-spec.md section 6: any failure to load the list reads 'Access Denied' (the transporter screen). */
   accessDenied?: boolean;
   /** The row's inputs before the user touches them (docs/spec/product-spec.md section 4: the posting date defaults to now). */
@@ -42,6 +52,31 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   /** Checked when the post button is pressed: false sends nothing (say why, e.g. a warning toast). */
   canPost?: (selected: SelectedRow<RecordRowOf<K>, D>[], context: C) => boolean;
 };
+
+/** The inputs the 'Apply to rows' bar may offer; a screen lists those it has. */
+export type BulkField = 'postingDate' | 'ledger' | 'revenueAccount' | 'collectedQuantity' | 'pickupOrderNo';
+
+/** What the user chose in the bar; only the fields they set are present. */
+export type BulkValues = {
+  postingDate?: Date;
+  ledgerId?: number;
+  revenueId?: number;
+  /** Set each row's collected quantity to its original quantity. */
+  originalQuantity?: true;
+  pickupOrderNo?: string;
+};
+
+/** A screen's 'Apply to rows' bar: its inputs, their options and how a row takes the values. */
+export type BulkSpec<T, D, C> = {
+  fields: BulkField[];
+  /** The select options (ledgers, revenue accounts) from the screen data. */
+  options?: (context: C) => { ledger?: ComboboxItem[]; revenue?: ComboboxItem[] };
+  /** The draft change for one row; null when the values do not fit the row (it is left as it is). */
+  apply: (row: T, values: BulkValues, context: C) => Partial<D> | null;
+};
+
+/** Selected rows the user may not post as they are: named in a warning that offers to deselect them. */
+export type BlockedRows = { message: string; ids: number[]; names: string[] };
 
 /** Any kind's screen, as the page and the loader handle them. */
 export type AnyPostingKind = PostingKind<any, any, any>;

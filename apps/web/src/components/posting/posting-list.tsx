@@ -1,5 +1,8 @@
-import { useCallback, useMemo } from 'react';
-import type { DateRangeQuery, RecordRowOf } from '@ff/contract';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@ff/contract';
+import type { DateRangeQuery, PageResponse, RecordRowOf } from '@ff/contract';
 import {
   MAX_PER_PAGE,
   RECORD_KINDS_PLAIN,
@@ -9,40 +12,48 @@ import {
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { FiltersPanel } from '@/components/filters-panel';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { pageQuery } from '@/lib/list-query';
+import { notifySuccess, notifyWarning } from '@/lib/notify';
+import type { ExportOptions } from '@/lib/export/export-columns';
+import { useListUrlState } from '@/lib/url-state';
 import { isSameDateRange } from './date-range';
 import { PostingRowsProvider } from './draft-column';
-import {
-  LIST_PAGE_SIZE,
-  isInDateRange,
-  matchesSearch,
-  serverSortableColumns,
-  sortOf,
-  type ListPaging,
-} from './list-paging';
+import { draftStorageKey, useSaveDrafts, useSavedDrafts } from './draft-storage';
+import { LIST_PAGE_SIZE, isInDateRange, matchesSearch, serverSortableColumns, sortOf } from './list-paging';
 import type { ChunkedPostOutcome } from './post-in-chunks';
 import { PostButton } from './post-button';
-import type { PostingKind, ScreenData, SelectedRow } from './posting-kind';
+import { postingExportColumns } from './posting-export';
+import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } from './posting-kind';
 import { getRecordPage, usePostRecordKind, useRecordPage } from './record-queries';
 import { SelectMatchingBar } from './select-matching-bar';
-import { useListPaging, type UpdatePaging } from './use-list-paging';
+import { BlockedRowsAlert, SelectionSummary, sumAmounts } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { useSelectMatching } from './use-select-matching';
 
 const getRowId = (row: { id: number }) => String(row.id);
+
+/** Every row of a paged query, `MAX_PER_PAGE` at a time, one request after the other. */
+async function loadAllRows<T>(loadPage: (page: number) => Promise<PageResponse<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await loadPage(page);
+    rows.push(...answer.data);
+    if (answer.data.length < MAX_PER_PAGE || rows.length >= answer.meta.total) return rows;
+  }
+}
+// The bar's inputs (a date picker, selects) are a chunk of their own, loaded when the bar is opened.
+const ApplyBar = lazy(() => import('./apply-bar'));
+const rowsLabel = (count: number, what: string) => `the ${count} ${what}${count === 1 ? '' : 's'}`;
 const NO_SCREEN_DATA: ScreenData<undefined> = { context: undefined, isPending: false, error: null };
 const useNoScreenData = () => NO_SCREEN_DATA;
 
 export type PostingListProps<K extends RecordKindName, D extends PostingDraft, C> = {
   kind: PostingKind<K, D, C>;
-  /** The date filter; it lives in the page, so a tab keeps its own while another is shown. */
-  filters: DateRangeQuery;
-  /** A new date filter (the page moves back to the first page). */
-  onFilter: (filters: DateRangeQuery) => void;
-  /** The page, sorting and search; they live in the page too, beside the filter. */
-  paging: ListPaging;
-  /** Changes this list's paging; keep it stable (useCallback). */
-  onPagingChange: (kind: RecordKindName, update: Parameters<UpdatePaging>[0]) => void;
+  /** The screen whose URL state (and remembered state per user) this list shares: 'sales-invoices'. */
+  screenKey: string;
+  /** On a tabbed screen, this tab's list's URL parameters prefix ('fj' -> 'fj.page'). */
+  urlPrefix?: string;
 };
 
 /**
@@ -55,26 +66,23 @@ export type PostingListProps<K extends RecordKindName, D extends PostingDraft, C
  */
 export function PostingList<K extends RecordKindName, D extends PostingDraft, C>({
   kind,
-  filters,
-  onFilter,
-  paging,
-  onPagingChange,
+  screenKey,
+  urlPrefix,
 }: PostingListProps<K, D, C>) {
   const entry = RECORD_KINDS_PLAIN[kind.name] as RecordKindEntry;
   const columns = useMemo(
     () => serverSortableColumns(kind.columns, entry.rowFields),
     [kind.columns, entry.rowFields],
   );
-  const updatePaging = useCallback<UpdatePaging>(
-    (update) => onPagingChange(kind.name, update),
-    [onPagingChange, kind.name],
-  );
-  const callbacks = useListPaging(paging, updatePaging);
+  // Filters, search, sort and page live in the URL (shareable, Back works) and are remembered per user
+  // and screen (issue 12); a tab's list keeps its own under its prefix.
+  const url = useListUrlState(screenKey, { prefix: urlPrefix });
+  const { filters } = url;
   const query = pageQuery({
-    pageIndex: paging.pageIndex,
+    pageIndex: url.pageIndex,
     pageSize: LIST_PAGE_SIZE,
-    sort: sortOf(paging.sorting, entry.rowFields),
-    search: paging.appliedSearch,
+    sort: sortOf(url.sorting, entry.rowFields),
+    search: url.appliedSearch,
   });
   const list = useRecordPage(kind.name, filters, query);
   const pageRows = list.data?.data;
@@ -82,11 +90,21 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   // The same hook on every render: a PostingList is keyed by its kind.
   const screen = (kind.useScreenData ?? useNoScreenData)() as ScreenData<C>;
   const { context } = screen;
+  // Drafts survive a reload or a new sign-in in this tab, per user and screen (issue 12).
+  // The signed-in user (the route guard loaded it; read without a request of our own).
+  const userId = useQueryClient().getQueryData<CurrentUser | null>(currentUserQueryKey)?.id;
+  const saved = useSavedDrafts(userId === undefined ? null : draftStorageKey(userId, kind.name));
   const posting = usePostingRows<RecordRowOf<K>, D>({
     rows: pageRows,
-    initialDraft: kind.initialDraft,
+    initialDraft: (row) => saved.restore(row.id, kind.initialDraft(row)),
     isReady: (row, draft) => kind.isReady(row, draft, context),
     context,
+    saved: saved.savedRow,
+  });
+  useSaveDrafts(saved, {
+    drafts: posting.drafts,
+    selection: posting.rowSelection,
+    touched: posting.touched,
   });
 
   const matchingKey = JSON.stringify([filters.fromDate, filters.toDate, query.search ?? '']);
@@ -98,6 +116,8 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
 
   // Drafts stay (a row that comes back, failed, keeps its inputs); posted rows leave the list on reload.
   const afterPost = (outcome: ChunkedPostOutcome) => {
+    // Posted rows leave the list: their saved inputs go too.
+    posting.forget(outcome.postedIds);
     // One request: the selection clears, as it always has. Several: the rows that did not post stay selected.
     if (outcome.chunks > 1 && outcome.notPostedIds.length > 0) {
       posting.setRowSelection(Object.fromEntries(outcome.notPostedIds.map((id) => [String(id), true])));
@@ -117,11 +137,54 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
     // Rows outside the new dates leave the list: they lose their inputs and selection, as they always have.
     posting.retain((row) => isInDateRange(row as { documentDate: string }, range));
     matching.cancel();
-    onFilter(range);
+    url.setFilters(range);
   };
+  // One request in flight per button (defect 2): a double click lands twice before React re-renders the
+  // button as loading, so the guard is a ref, released when the post and the reload are done.
+  const inFlight = useRef(false);
+  const [blocked, setBlocked] = useState<BlockedRows | null>(null);
   const submit = () => {
+    if (inFlight.current || post.isPending) return;
+    const refused = kind.blockedRows?.(posting.selectedRows, context) ?? null;
+    setBlocked(refused);
     if (kind.canPost && !kind.canPost(posting.selectedRows, context)) return;
-    post.mutate(posting.selectedRows);
+    inFlight.current = true;
+    post.mutate(posting.selectedRows, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+  const deselectBlocked = () => {
+    if (!blocked) return;
+    const drop = new Set(blocked.ids.map(String));
+    posting.setRowSelection(
+      Object.fromEntries(
+        Object.keys(posting.rowSelection)
+          .filter((id) => !drop.has(id))
+          .map((id) => [id, true]),
+      ),
+    );
+    setBlocked(null);
+  };
+
+  // 'Apply to rows' (issue 12): the selected rows, else the rows of the page (those that become ready are
+  // then selected).
+  const [applyOpen, setApplyOpen] = useState(false);
+  const applyTo = (values: BulkValues) => {
+    if (!kind.bulk) return;
+    const bulk = kind.bulk;
+    const selectedIds = Object.keys(posting.rowSelection);
+    const onSelection = selectedIds.length > 0;
+    const ids = onSelection ? selectedIds : (pageRows ?? []).map(getRowId);
+    const outcome = posting.applyDrafts(ids, (row) => bulk.apply(row, values, context), {
+      select: !onSelection,
+    });
+    const skipped = outcome.skipped
+      ? ` ${outcome.skipped} row${outcome.skipped === 1 ? '' : 's'} kept ${outcome.skipped === 1 ? 'its' : 'their'} values: the posting date is before ${outcome.skipped === 1 ? 'its' : 'their'} document date.`
+      : '';
+    const message = `Applied to ${outcome.applied} row${outcome.applied === 1 ? '' : 's'}; ${outcome.selected} selected.${skipped}`;
+    (outcome.skipped ? notifyWarning : notifySuccess)({ message });
   };
   const clearSelection = () => {
     posting.clear();
@@ -144,14 +207,61 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const loadingMatching = matching.state.status === 'loading';
   const doneFor = matching.state.status === 'idle' ? matching.state.doneFor : null;
 
+  const selectedTotal = kind.amountOf
+    ? sumAmounts(selectedRows.map(({ row, draft }) => kind.amountOf!(row, draft)))
+    : null;
+  const applyTarget =
+    selectedRows.length > 0
+      ? rowsLabel(selectedRows.length, 'selected row')
+      : rowsLabel(rows.length, 'row') + ' on this page';
+
+  // Export (issue 12): every row of the filter and search, on all pages, with the values typed in.
+  const exportSource = useRef({ draftOf: posting.draftOf, context, filters, query });
+  exportSource.current = { draftOf: posting.draftOf, context, filters, query };
+  const exportOptions = useMemo<ExportOptions<RecordRowOf<K>>>(
+    () => ({
+      fileName: [screenKey, kind.tabValue].filter(Boolean).join('-'),
+      columns: postingExportColumns(columns, {
+        draftOf: (row) => exportSource.current.draftOf(row),
+        context: () => exportSource.current.context,
+      }),
+      loadRows: () => {
+        const { filters: range, query: current } = exportSource.current;
+        return loadAllRows((page) =>
+          getRecordPage(kind.name, range, { ...current, page, perPage: MAX_PER_PAGE }),
+        );
+      },
+    }),
+    [columns, screenKey, kind.tabValue, kind.name],
+  );
+
   const error = list.error ?? screen.error;
   return (
     <>
-      <FiltersPanel onFilter={applyFilters} initialValue={filters} loading={list.isFetching} />
+      <FiltersPanel
+        onFilter={applyFilters}
+        initialValue={filters}
+        defaultOpened={Boolean(filters.fromDate || filters.toDate)}
+        loading={list.isFetching}
+      />
       {error ? (
         <ErrorAlert error={error} accessDenied={kind.accessDenied} />
       ) : (
         <PostingRowsProvider posting={posting} context={context}>
+          {blocked && blocked.ids.some((id) => rowSelection[String(id)]) && (
+            <BlockedRowsAlert blocked={blocked} onDeselect={deselectBlocked} />
+          )}
+          {applyOpen && kind.bulk && (
+            <Suspense fallback={null}>
+              <ApplyBar
+                fields={kind.bulk.fields}
+                options={kind.bulk.options?.(context) ?? {}}
+                target={applyTarget}
+                onApply={applyTo}
+                onClose={() => setApplyOpen(false)}
+              />
+            </Suspense>
+          )}
           <DataTable
             aria-label={kind.tableLabel}
             data={rows}
@@ -161,19 +271,27 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
             enableRowSelection={canSelect}
             rowSelection={rowSelection}
             onRowSelectionChange={posting.setRowSelection}
-            enableExport={false}
+            exportOptions={exportOptions}
             columnPinning={kind.pinning}
             loading={list.isFetching || post.isPending || screen.isPending}
             server={{
               total,
-              pageIndex: paging.pageIndex,
-              sorting: paging.sorting,
-              search: paging.search,
+              pageIndex: url.pageIndex,
+              sorting: url.sorting,
+              search: url.search,
               selectedCount: selectedMatching,
-              ...callbacks,
+              onPageIndexChange: url.setPageIndex,
+              onSortingChange: url.setSorting,
+              onSearchChange: url.setSearch,
             }}
             toolbar={
               <>
+                <SelectionSummary count={selectedRows.length} total={selectedTotal} />
+                {kind.bulk && !applyOpen && (
+                  <Button variant="default" onClick={() => setApplyOpen(true)} disabled={rows.length === 0}>
+                    Apply to rows
+                  </Button>
+                )}
                 <SelectMatchingBar
                   state={matching.state}
                   total={total ?? 0}

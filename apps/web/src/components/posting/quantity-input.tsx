@@ -1,5 +1,5 @@
 import { NumberInput } from '@mantine/core';
-import { compareDecimal, isDecimal } from './decimal';
+import { compareDecimal, isDecimal, isZeroQuantity, ZERO_QUANTITY_MESSAGE } from './decimal';
 import { draftColumn } from './draft-column';
 import type { Row, RowName } from './draft-columns';
 
@@ -28,11 +28,12 @@ export function QuantityInput({
       hideControls
       clampBehavior="none"
       isAllowed={({ value: typed }) => !isDecimal(typed) || compareDecimal(typed, max) <= 0}
+      error={isZeroQuantity(value) ? ZERO_QUANTITY_MESSAGE : undefined}
     />
   );
 }
 
-/** 'Collected Quantity': 0 up to the original quantity, 3 decimals at most (fuel, VAS). */
+/** 'Collected Quantity': above 0 up to the original quantity, 3 decimals at most (fuel, VAS). */
 export const collectedQuantityColumn = <
   T extends Row & { originQuantity: string },
   D extends { collectedQuantity: string },
@@ -42,6 +43,8 @@ export const collectedQuantityColumn = <
   draftColumn<T, D>({
     id: 'collectedQuantity',
     header: 'Collected Quantity',
+    exportType: 'number',
+    exportValue: (_row, draft) => draft.collectedQuantity,
     render: (row, draft, setDraft) => (
       <QuantityInput
         aria-label={`Collected quantity ${of(row)}`}

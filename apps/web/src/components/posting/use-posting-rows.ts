@@ -18,7 +18,18 @@ export type UsePostingRowsOptions<T extends { id: number }, D extends PostingDra
    * is checked again, so a row becomes selectable as soon as the accounts it needs have loaded.
    */
   context?: unknown;
+  /**
+   * Whether a row seen for the first time has saved inputs ('touched') or was also selected ('selected'):
+   * it counts as touched, and a selected one is selected again if ready.
+   */
+  saved?: (row: T) => SavedRow;
 };
+
+/** A row's saved state when it is first seen. */
+export type SavedRow = 'selected' | 'touched' | null;
+
+/** What applying values to many rows did. */
+export type ApplyOutcome = { applied: number; skipped: number; selected: number };
 
 export type PostingRows<T extends { id: number }, D extends PostingDraft> = {
   /** Drafts of every row seen, keyed by row id. */
@@ -40,6 +51,19 @@ export type PostingRows<T extends { id: number }, D extends PostingDraft> = {
   addRows: (rows: readonly T[], options?: { select?: boolean }) => void;
   /** Keeps only the rows `keep` accepts (a new date filter leaves the others out). */
   retain: (keep: (row: T) => boolean) => void;
+  /** Ids of the rows whose inputs the user changed (kept as drafts across a reload). */
+  touched: Record<string, true>;
+  /**
+   * Changes the drafts of many rows at once ('Apply to rows'): `patchOf` gives each row's change, or null to
+   * leave it. Ready rows stay selected; with `select`, rows that became ready are selected too.
+   */
+  applyDrafts: (
+    ids: readonly string[],
+    patchOf: (row: T, draft: D) => Partial<D> | null,
+    options?: { select?: boolean },
+  ) => ApplyOutcome;
+  /** Forgets the user's inputs and selection of these rows (posted). */
+  forget: (ids: readonly number[]) => void;
 };
 
 /**
@@ -52,6 +76,7 @@ export type PostingState<T, D> = {
   selection: Record<string, boolean>;
   page: readonly T[] | undefined;
   context: unknown;
+  touched: Record<string, true>;
 };
 
 const EMPTY_SELECTION: Record<string, boolean> = {};
@@ -63,6 +88,7 @@ export const emptyPostingState = <T, D>(): PostingState<T, D> => ({
   selection: EMPTY_SELECTION,
   page: undefined,
   context: undefined,
+  touched: {},
 });
 
 /** Adds or refreshes rows (a reloaded row may come back failed); new ones get their initial draft. */
@@ -112,10 +138,23 @@ export function reconcilePostingState<T extends { id: number }, D>(
   context: unknown,
   initialDraft: (row: T) => D,
   isReady: (row: T, draft: D) => boolean,
+  saved?: (row: T) => SavedRow,
 ): PostingState<T, D> {
   if (page === state.page && context === state.context) return state;
   const merged = page ? mergeRows(state, page, initialDraft) : state;
-  return { ...merged, selection: readySelection(merged, isReady), page, context };
+  let selection = readySelection(merged, isReady);
+  let touched = merged.touched;
+  if (page && saved) {
+    for (const row of page) {
+      const id = String(row.id);
+      if (state.drafts[id] !== undefined || merged.drafts[id] === undefined) continue;
+      const was = saved(row);
+      if (!was) continue;
+      touched = { ...touched, [id]: true };
+      if (was === 'selected' && isReady(row, merged.drafts[id])) selection = { ...selection, [id]: true };
+    }
+  }
+  return { ...merged, selection, touched, page, context };
 }
 
 /** The state without the rows `drop` names. */
@@ -124,12 +163,14 @@ function without<T, D>(state: PostingState<T, D>, drop: ReadonlySet<string>): Po
   const rows = new Map(state.rows);
   const drafts = { ...state.drafts };
   const selection = { ...state.selection };
+  const touched = { ...state.touched };
   for (const id of drop) {
     rows.delete(id);
     delete drafts[id];
     delete selection[id];
+    delete touched[id];
   }
-  return { ...state, rows, drafts, selection };
+  return { ...state, rows, drafts, selection, touched };
 }
 
 /**
@@ -144,6 +185,7 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   initialDraft,
   isReady,
   context,
+  saved,
 }: UsePostingRowsOptions<T, D>): PostingRows<T, D> {
   const [state, setState] = useState<PostingState<T, D>>(emptyPostingState);
   // The callbacks are usually inline lambdas: read the latest ones without making every helper unstable.
@@ -151,8 +193,10 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
   latest.current = { initialDraft, isReady };
 
   // Adjust state while rendering (React's pattern for state derived from props): no flash of stale drafts.
-  const next = reconcilePostingState(state, rows, context, initialDraft, isReady);
+  const next = reconcilePostingState(state, rows, context, initialDraft, isReady, saved);
   if (next !== state) setState(next);
+  const current = useRef(next);
+  current.current = next;
 
   const { drafts, selection, rows: seen } = state;
 
@@ -170,9 +214,13 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
       if (!row) return previous;
       const draft = { ...(previous.drafts[key] ?? latest.current.initialDraft(row)), ...patch } as D;
       const drafts = { ...previous.drafts, [key]: draft };
-      if (!previous.selection[key] || latest.current.isReady(row, draft)) return { ...previous, drafts };
+      const touched = previous.touched[key]
+        ? previous.touched
+        : { ...previous.touched, [key]: true as const };
+      if (!previous.selection[key] || latest.current.isReady(row, draft))
+        return { ...previous, drafts, touched };
       const { [key]: _dropped, ...selection } = previous.selection;
-      return { ...previous, drafts, selection };
+      return { ...previous, drafts, selection, touched };
     });
   }, []);
 
@@ -209,6 +257,55 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
       const drop = new Set<string>();
       for (const [id, row] of previous.rows) if (!keep(row)) drop.add(id);
       return without(previous, drop);
+    });
+  }, []);
+
+  const applyDrafts = useCallback(
+    (
+      ids: readonly string[],
+      patchOf: (row: T, draft: D) => Partial<D> | null,
+      options: { select?: boolean } = {},
+    ): ApplyOutcome => {
+      const previous = current.current;
+      const outcome: ApplyOutcome = { applied: 0, skipped: 0, selected: 0 };
+      const drafts = { ...previous.drafts };
+      const selection = { ...previous.selection };
+      const touched = { ...previous.touched };
+      for (const key of ids) {
+        const row = previous.rows.get(key);
+        if (!row) continue;
+        const before = drafts[key] ?? latest.current.initialDraft(row);
+        const patch = patchOf(row, before);
+        if (!patch) {
+          outcome.skipped += 1;
+          continue;
+        }
+        const draft = { ...before, ...patch } as D;
+        drafts[key] = draft;
+        touched[key] = true;
+        outcome.applied += 1;
+        const ready = latest.current.isReady(row, draft);
+        if (!ready) delete selection[key];
+        else if (options.select) selection[key] = true;
+      }
+      outcome.selected = Object.keys(selection).length;
+      const nextState = { ...previous, drafts, selection, touched };
+      current.current = nextState;
+      setState(nextState);
+      return outcome;
+    },
+    [],
+  );
+
+  const forget = useCallback((ids: readonly number[]) => {
+    setState((previous) => {
+      const selection = { ...previous.selection };
+      const touched = { ...previous.touched };
+      for (const id of ids) {
+        delete selection[String(id)];
+        delete touched[String(id)];
+      }
+      return { ...previous, selection, touched };
     });
   }, []);
 
@@ -250,5 +347,8 @@ export function usePostingRows<T extends { id: number }, D extends PostingDraft>
     clear,
     addRows,
     retain,
+    touched: state.touched,
+    applyDrafts,
+    forget,
   };
 }

@@ -13,7 +13,10 @@ export type AdvanceDraft = {
 
 /** Posting date now (or the stored one); the ledger last chosen for the row, if any (a failed row keeps it). */
 export function initialAdvanceDraft(row: AdvanceRow, now: Date = new Date()): AdvanceDraft {
-  return { postingDate: initialPostingDate(row.postingDate, now), ledgerId: row.onAccountId };
+  return {
+    postingDate: initialPostingDate(row.postingDate, now, row.documentDate),
+    ledgerId: row.onAccountId,
+  };
 }
 
 /** Whether an advance row may be selected, given the loaded petty-cash ledgers (and now, for the date). */
@@ -41,8 +44,6 @@ export const isAdvanceDraftReady: AdvanceReadiness<AdvanceRow, AdvanceDraft> = (
 /** What the advance screens (cash, fuel) share besides their draft: the section, pinning and screen data. */
 export const advanceScreen = {
   section: 'Advance',
-  // The trip stays in view while the inputs on the right are scrolled to.
-  pinning: { left: ['tripNumber'] },
   // Each row picks the petty-cash ledger it is paid from.
   useScreenData: () => useLedgerChoice('petty cash'),
 };

@@ -59,7 +59,9 @@ function fakeServer(count: number, refuse: number[] = []) {
 let restore = () => {};
 afterEach(() => restore());
 
-const gets = (calls: FakeCall[]) => calls.filter((c) => c.method === 'get').map((c) => c.params);
+// The list's requests (the URL state also reads the signed-in user: `GET /session`).
+const gets = (calls: FakeCall[]) =>
+  calls.filter((c) => c.method === 'get' && c.url !== '/session').map((c) => c.params);
 const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'post').map((c) => c.body as PostBody);
 const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
 const pageButton = (name: string) => screen.getByRole('button', { name });

@@ -30,6 +30,12 @@ const identity: ColumnDef<JournalRow, any>[] = [
  */
 export const identityColumns = <T extends JournalRow>() => identity as ColumnDef<T, any>[];
 
+/** The trip stays in view on the left, the posting date and invoice amount on the right (issue 12). */
+export const transporterPinning = {
+  left: ['tripNumber'],
+  right: ['postingDate', 'supplierInvoiceNumber', 'invoiceAmount'],
+};
+
 /** 2 decimals with en-US grouping, or 'N/A'; sorted by value. */
 export const invoiceAmountColumn = <T extends JournalRow>() =>
   shownAmountColumn<JournalRow>('invoiceAmount', 'Invoice Amount') as ColumnDef<T, any>;

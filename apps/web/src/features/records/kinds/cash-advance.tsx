@@ -4,6 +4,7 @@ import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
 import type { LedgerChoice } from '@/components/posting/ledger-accounts';
 import { amountColumn, dateTimeColumn } from '@/components/posting/posting-columns';
 import { toPostingDateValue } from '@/components/posting/posting-date';
+import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind, type SelectedRow } from '@/components/posting/posting-kind';
 import { advanceTripColumns } from '../advance-columns';
 import {
@@ -31,6 +32,14 @@ export default postingKind<'cashAdvance', AdvanceDraft, LedgerChoice>({
   name: 'cashAdvance',
   ...advanceScreen,
   tableLabel: 'Cash advances',
+  // The trip stays in view on the left (the screen's few columns fit at 1440 px).
+  pinning: { left: ['tripNumber'] },
+  amountOf: (row) => row.amount,
+  bulk: {
+    fields: ['postingDate', 'ledger'],
+    options: ({ ledgerOptions }) => ({ ledger: ledgerOptions }),
+    apply: (row, values) => sharedBulkPatch(row, values) as Partial<AdvanceDraft> | null,
+  },
   columns: [
     ...advanceTripColumns<Row>(),
     amountColumn<Row>('amount', 'Total Amount'),

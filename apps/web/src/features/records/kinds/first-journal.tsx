@@ -5,9 +5,10 @@ import {
   isPostingDateValid,
   toPostingDateValue,
 } from '@/components/posting/posting-date';
+import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind } from '@/components/posting/posting-kind';
 import type { PostingDraft } from '@/components/posting/use-posting-rows';
-import { identityColumns, invoiceAmountColumn } from '../transporter-columns';
+import { identityColumns, invoiceAmountColumn, transporterPinning } from '../transporter-columns';
 
 type Row = RecordRowOf<'firstJournal'>;
 export type FirstJournalDraft = PostingDraft & { supplierInvoiceNumber: string };
@@ -17,6 +18,12 @@ export default postingKind({
   name: 'firstJournal',
   section: 'Invoices',
   tableLabel: 'First journal transporter invoices',
+  pinning: transporterPinning,
+  amountOf: (row) => row.invoiceAmount,
+  bulk: {
+    fields: ['postingDate'],
+    apply: (row, values) => sharedBulkPatch(row, values) as Partial<FirstJournalDraft> | null,
+  },
   tabValue: 'first-je',
   accessDenied: true,
   columns: [
@@ -33,7 +40,7 @@ export default postingKind({
     invoiceAmountColumn<Row>(),
   ],
   initialDraft: (row: Row): FirstJournalDraft => ({
-    postingDate: initialPostingDate(row.postingDate),
+    postingDate: initialPostingDate(row.postingDate, new Date(), row.documentDate),
     supplierInvoiceNumber: row.supplierInvoiceNumber ?? '',
   }),
   /** docs/spec/product-spec.md section 5: a posting date in range and a supplier invoice number. */

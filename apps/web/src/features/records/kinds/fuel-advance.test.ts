@@ -90,6 +90,9 @@ describe('fuel advance rows', () => {
     expect(isFuelAdvanceReady(row, { ...ready, ledgerId: 8 }, ledgers, NOW)).toBe(false);
     expect(isFuelAdvanceReady(row, { ...ready, collectedQuantity: '' }, ledgers, NOW)).toBe(false);
     expect(isFuelAdvanceReady(row, { ...ready, collectedQuantity: '41' }, ledgers, NOW)).toBe(false);
+    // A zero quantity posts a zero amount, which SAP refuses (issue 12, defect 4).
+    expect(isFuelAdvanceReady(row, { ...ready, collectedQuantity: '0' }, ledgers, NOW)).toBe(false);
+    expect(isFuelAdvanceReady(row, { ...ready, collectedQuantity: '0.000' }, ledgers, NOW)).toBe(false);
     expect(isFuelAdvanceReady(row, { ...ready, pickupOrderNo: '   ' }, ledgers, NOW)).toBe(false);
     expect(isFuelAdvanceReady(row, { ...ready, postingDate: null }, ledgers, NOW)).toBe(false);
   });

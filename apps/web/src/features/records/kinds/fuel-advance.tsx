@@ -1,12 +1,13 @@
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
-import { isValidQuantity, multiplyDecimal } from '@/components/posting/decimal';
+import { isPostableQuantity, isValidQuantity, multiplyDecimal } from '@/components/posting/decimal';
 import { draftColumn } from '@/components/posting/draft-column';
 import { ledgerColumn } from '@/components/posting/account-select';
 import { ofTrip, pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
 import { collectedQuantityColumn } from '@/components/posting/quantity-input';
 import type { LedgerChoice } from '@/components/posting/ledger-accounts';
-import { amountColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
+import { amountColumn, longTextColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
 import { toPostingDateValue } from '@/components/posting/posting-date';
+import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind, type SelectedRow } from '@/components/posting/posting-kind';
 import { formatAmount } from '@/lib/format';
 import { advanceTripColumns } from '../advance-columns';
@@ -53,7 +54,7 @@ export function fuelAdvanceTotal(
 /** docs/spec/product-spec.md section 5: ledger (one of the loaded petty-cash accounts), collected quantity, pickup order number, posting date. */
 export const isFuelAdvanceReady: AdvanceReadiness<Row, FuelAdvanceDraft> = (row, draft, ledgerIds, now) =>
   isAdvanceDraftReady(row, draft, ledgerIds, now) &&
-  isCollectedQuantityValid(row, draft.collectedQuantity) &&
+  isPostableQuantity(draft.collectedQuantity, row.originQuantity) &&
   draft.pickupOrderNo.trim() !== '';
 
 /** The post body for the selected rows; the server recomputes the totals itself. */
@@ -79,11 +80,19 @@ export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
   name: 'fuelAdvance',
   ...advanceScreen,
   tableLabel: 'Fuel advances',
+  // The trip stays in view on the left, the posting date and total on the right (issue 12).
+  pinning: { left: ['tripNumber'], right: ['postingDate', 'unitPrice', 'totalAmount'] },
+  amountOf: (row, draft) => fuelAdvanceTotal(row, draft),
+  bulk: {
+    fields: ['postingDate', 'ledger', 'collectedQuantity', 'pickupOrderNo'],
+    options: ({ ledgerOptions }) => ({ ledger: ledgerOptions }),
+    apply: (row, values) => sharedBulkPatch(row, values) as Partial<FuelAdvanceDraft> | null,
+  },
   columns: [
     ...advanceTripColumns<Row>(),
     textColumn<Row>('orderNumber', 'Pickup Order No'),
     textColumn<Row>('warehouse', 'Warehouse'),
-    textColumn<Row>('description', 'VAS Product Details'),
+    longTextColumn<Row>('description', 'VAS Product Details'),
     valueColumn<Row>('originQuantity', 'Quantity'),
     pickupOrderColumn<Row, FuelAdvanceDraft>(ofTrip),
     ledgerColumn<Row, FuelAdvanceDraft>(ofTrip),
@@ -93,6 +102,8 @@ export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
     draftColumn<Row, FuelAdvanceDraft>({
       id: 'totalAmount',
       header: 'Total Amount',
+      exportType: 'amount',
+      exportValue: (row, draft) => fuelAdvanceTotal(row, draft),
       render: (row, draft) => formatAmount(fuelAdvanceTotal(row, draft)),
     }),
   ],

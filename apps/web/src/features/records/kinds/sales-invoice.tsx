@@ -8,6 +8,7 @@ import {
   valueColumn,
 } from '@/components/posting/posting-columns';
 import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/components/posting/posting-date';
+import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind } from '@/components/posting/posting-kind';
 import type { PostingDraft } from '@/components/posting/use-posting-rows';
 
@@ -18,6 +19,13 @@ export default postingKind({
   name: 'salesInvoice',
   section: 'Invoices',
   tableLabel: 'Sales invoices',
+  // The trip stays in view on the left, the posting date and amount on the right (issue 12).
+  pinning: { left: ['tripNumber'], right: ['postingDate', 'amount'] },
+  amountOf: (row) => row.amount,
+  bulk: {
+    fields: ['postingDate'],
+    apply: (row, values) => sharedBulkPatch(row, values) as Partial<PostingDraft> | null,
+  },
   columns: [
     postingStatusColumn<Row>(),
     valueColumn<Row>('clientName', 'Client Name'),

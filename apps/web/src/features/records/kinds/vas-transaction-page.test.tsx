@@ -95,7 +95,11 @@ async function fillRow() {
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let restore = () => {};
-afterEach(() => restore());
+afterEach(() => {
+  restore();
+  // The screen keeps drafts per user in sessionStorage: each test starts without them.
+  sessionStorage.clear();
+});
 
 describe('VasTransactionsPage', { timeout: 30_000 }, () => {
   it('pairs the cost account, computes the margin and marks the failed row', async () => {
@@ -128,7 +132,11 @@ describe('VasTransactionsPage', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(selectBox()));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Post to SAP' })));
     expect(await screen.findByText('You do not have the necessary access to post a loss.')).toBeTruthy();
-    expect(screen.getByText('Warning')).toBeTruthy();
+    expect(screen.getAllByText('Warning').length).toBeGreaterThan(0);
+    // Defect 7: the warning names the loss row and offers to deselect it.
+    expect(screen.getByText(/would post a loss.*order LPO-1\./)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deselect the loss rows' })));
+    expect(selectBox().checked).toBe(false);
     expect(fake.calls.some((c) => c.method === 'post')).toBe(false);
   });
 

@@ -1,10 +1,13 @@
 import type { RecordRowOf } from '@ff/contract';
 import { POSTING_MESSAGES } from '@ff/contract/plain';
 import { draftColumn } from '@/components/posting/draft-column';
+import { optionLabel } from '@/components/posting/posting-export';
 import { pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
 import { collectedQuantityColumn } from '@/components/posting/quantity-input';
+import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import {
   amountColumn,
+  longTextColumn,
   postingStatusColumn,
   textColumn,
   valueColumn,
@@ -18,6 +21,7 @@ import { pairCostAccount } from './vas-transaction/vas-account-pairing';
 import {
   hasLoss,
   initialVasTransactionDraft,
+  isVasLoss,
   isVasTransactionReady,
   toVasTransactionsBody,
   vasFigures,
@@ -39,7 +43,34 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
   name: 'vasTransaction',
   section: 'VAS',
   tableLabel: 'VAS transactions',
-  pinning: { left: ['tripNumber'] },
+  // The trip stays in view on the left, the posting date and margin on the right (issue 12).
+  pinning: {
+    left: ['tripNumber'],
+    right: ['postingDate', 'buyingUnitPrice', 'sellingUnitPrice', 'profitMargin'],
+  },
+  amountOf: (row, draft) => vasFigures(row, draft.collectedQuantity)?.total ?? null,
+  bulk: {
+    fields: ['postingDate', 'revenueAccount', 'collectedQuantity', 'pickupOrderNo'],
+    options: ({ revenueOptions }) => ({ revenue: revenueOptions }),
+    apply: (row, values, { accounts }) => {
+      const patch = sharedBulkPatch(row, values) as Partial<Draft> | null;
+      if (!patch || values.revenueId === undefined) return patch;
+      // The cost account follows the revenue account, as it does per row.
+      const pairing = pairCostAccount(values.revenueId, accounts);
+      return { ...patch, revenueId: values.revenueId, costId: pairing.ok ? pairing.costId : null };
+    },
+  },
+  // Defect 7: name the loss rows and offer to post the others.
+  blockedRows: (selected, { canPostLoss }) => {
+    if (canPostLoss) return null;
+    const losses = selected.filter(({ row, draft }) => isVasLoss(row, draft));
+    if (losses.length === 0) return null;
+    return {
+      message: 'These selected rows would post a loss, and you do not have the Post Loss permission:',
+      ids: losses.map(({ row }) => row.id),
+      names: losses.map(({ row }) => of(row).replace(/^of /, '')),
+    };
+  },
   columns: [
     postingStatusColumn<Row>(),
     textColumn<Row>('tripNumber', 'Trip ID'),
@@ -48,12 +79,13 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
     textColumn<Row>('orderNumber', 'Order No'),
     valueColumn<Row>('supplierName', 'Supplier'),
     textColumn<Row>('warehouse', 'Warehouse'),
-    textColumn<Row>('description', 'VAS Product Details'),
+    longTextColumn<Row>('description', 'VAS Product Details'),
     valueColumn<Row>('originQuantity', 'Quantity'),
     pickupOrderColumn<Row, Draft>(of),
     draftColumn<Row, Draft, VasContext>({
       id: 'revenueAccount',
       header: 'Revenue Account',
+      exportValue: (_row, draft, { revenueOptions }) => optionLabel(revenueOptions, draft.revenueId),
       render: (row, draft, setDraft, { accounts, revenueOptions }) => (
         <AccountSelect
           width={ACCOUNT_WIDTH}
@@ -75,6 +107,8 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
     draftColumn<Row, Draft, VasContext>({
       id: 'costAccount',
       header: 'Cost Account',
+      exportValue: (_row, draft, { costOptionsFor }) =>
+        optionLabel(costOptionsFor(draft.revenueId), draft.costId),
       render: (row, draft, setDraft, { costOptionsFor }) => (
         <AccountSelect
           width={ACCOUNT_WIDTH}

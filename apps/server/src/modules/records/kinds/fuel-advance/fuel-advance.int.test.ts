@@ -79,14 +79,18 @@ describe('fuel advances', () => {
       { id, message: `#${id}: the collected quantity 100.001 is more than the original quantity 100.000.` },
     ]);
 
-    const zero = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, 0)] });
-    expect(zero.status).toBe(422);
-    expect(zero.body.failed).toEqual([
-      {
-        id,
-        message: `#${id}: the total (collected quantity x unit price) is zero; SAP does not accept a zero amount.`,
-      },
-    ]);
+    // Issue 12, defect 4: a zero collected quantity is refused before SAP, naming the row and its trip.
+    const trip = (await storedRow(h, 'fuel', id!)).tripNumber as string;
+    for (const quantity of [0, '0.000']) {
+      const zero = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, quantity)] });
+      expect(zero.status).toBe(422);
+      expect(zero.body.failed).toEqual([
+        {
+          id,
+          message: `#${id}: the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
+        },
+      ]);
+    }
 
     const notPettyCash = await admin.post(PATHS.fuel, {
       postSap: [fuel(id!, await ledgerId(h, '510100'), '5')],

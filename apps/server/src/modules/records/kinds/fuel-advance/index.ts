@@ -32,7 +32,7 @@ export const fuelAdvance = {
     check(row, request, ledgers) {
       const problem =
         pettyCashProblem(ledgers, request.input.onAccountId) ??
-        collectedQuantityProblem(request.input.collectedQuantity, row.originQuantity);
+        collectedQuantityProblem(request.input.collectedQuantity, row);
       if (problem) return problem;
       if (multiplyToCents(request.input.collectedQuantity, row.unitPrice) <= 0n) {
         return 'the total (collected quantity x unit price) is zero; SAP does not accept a zero amount.';

@@ -22,10 +22,21 @@ export function amountProblem(value: string | null, what: string): string | null
 /** Quantities compare exactly at SAP's 6 decimals. */
 export const quantityOf = (value: string) => parseScaled(value, 6, 'Quantity');
 
-/** A sentence when the collected quantity is negative or more than the row's original quantity. */
-export function collectedQuantityProblem(collectedQuantity: string, originQuantity: string): string | null {
+/**
+ * A sentence when the collected quantity is negative, zero (SAP refuses a zero amount: issue 12, defect 4;
+ * the sentence names the trip) or more than the row's original quantity.
+ */
+export function collectedQuantityProblem(
+  collectedQuantity: string,
+  row: { originQuantity: string; tripNumber: string | null },
+): string | null {
+  const { originQuantity } = row;
   const collected = quantityOf(collectedQuantity);
   if (collected < 0n) return 'the collected quantity cannot be negative.';
+  if (collected === 0n) {
+    const trip = row.tripNumber ? ` of trip ${row.tripNumber}` : '';
+    return `the collected quantity${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`;
+  }
   if (collected > quantityOf(originQuantity)) {
     return `the collected quantity ${collectedQuantity} is more than the original quantity ${originQuantity}.`;
   }

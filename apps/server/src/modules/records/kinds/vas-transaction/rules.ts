@@ -49,7 +49,7 @@ export const vasTransactionRules = (deps: KindDeps): VasRules => ({
     if (revenue.category !== cost.category) {
       return `the cost account ${cost.accountNumber} (${cost.category}) is not in the revenue account's category (${revenue.category}).`;
     }
-    const quantity = collectedQuantityProblem(request.input.collectedQuantity, row.originQuantity);
+    const quantity = collectedQuantityProblem(request.input.collectedQuantity, row);
     if (quantity) return quantity;
     const { total, buying } = vasFigures(row, request.input.collectedQuantity);
     if (total === 0n && buying === 0n)

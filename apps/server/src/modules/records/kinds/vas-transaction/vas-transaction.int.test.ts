@@ -92,9 +92,25 @@ describe('VAS transactions (queued)', () => {
     });
   });
 
-  it('refuse a zero amount', async () => {
+  it('refuse a zero collected quantity before SAP, naming the row and its trip (issue 12, defect 4)', async () => {
     const [id] = await makeRecords(h, 'vas', 1);
+    const trip = (await storedRow(h, 'vas', id!)).tripNumber as string;
     const response = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, '0')] });
+    expect(response.status).toBe(422);
+    expect(response.body.failed).toEqual([
+      {
+        id,
+        message: `#${id}: the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
+      },
+    ]);
+    expect(await storedRow(h, 'vas', id!)).toMatchObject({ status: 'unposted' });
+  });
+
+  it('refuse a zero amount (prices of zero)', async () => {
+    const [id] = await importRecords(h, 'vas', [
+      recordRows.vas({ buyingUnitPrice: '0', sellingUnitPrice: '0' }),
+    ]);
+    const response = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, '1')] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
       { id, message: `#${id}: the amount to post is zero; SAP does not accept a zero amount.` },

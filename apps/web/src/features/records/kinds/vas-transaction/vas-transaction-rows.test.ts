@@ -94,6 +94,8 @@ describe('VAS transaction rows', () => {
     expect(isVasTransactionReady(row, { ...ready, costId: null }, accounts, NOW)).toBe(false);
     expect(isVasTransactionReady(row, { ...ready, collectedQuantity: '' }, accounts, NOW)).toBe(false);
     expect(isVasTransactionReady(row, { ...ready, collectedQuantity: '21' }, accounts, NOW)).toBe(false);
+    // A zero quantity posts a zero amount, which SAP refuses (issue 12, defect 4).
+    expect(isVasTransactionReady(row, { ...ready, collectedQuantity: '0' }, accounts, NOW)).toBe(false);
     expect(isVasTransactionReady(row, { ...ready, pickupOrderNo: '' }, accounts, NOW)).toBe(false);
     expect(isVasTransactionReady(row, { ...ready, postingDate: null }, accounts, NOW)).toBe(false);
     expect(isVasTransactionReady(row, ready, { revenue: [], cost: [] }, NOW)).toBe(false);

@@ -1,6 +1,7 @@
 import type { PostVasTransactionsBody, VasTransactionRow } from '@ff/contract';
 import {
   compareDecimal,
+  isPostableQuantity,
   isValidQuantity,
   multiplyDecimal,
   subtractDecimal,
@@ -28,7 +29,7 @@ export function initialVasTransactionDraft(
   now: Date = new Date(),
 ): VasTransactionDraft {
   return {
-    postingDate: initialPostingDate(row.postingDate, now),
+    postingDate: initialPostingDate(row.postingDate, now, row.documentDate),
     revenueId: row.revenueAccountId,
     costId: row.costAccountId,
     collectedQuantity: row.collectedQuantity ?? '',
@@ -78,7 +79,7 @@ export function isVasTransactionReady(
   return (
     isPostingDateValid(draft.postingDate, row.documentDate, now) &&
     isAccountPair(draft.revenueId, draft.costId, accounts) &&
-    isCollectedQuantityValid(row, draft.collectedQuantity) &&
+    isPostableQuantity(draft.collectedQuantity, row.originQuantity) &&
     draft.pickupOrderNo.trim() !== ''
   );
 }
