@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * The screens of the route table (docs/spec/product-spec.md section 2), shared by the screenshot and accessibility specs:
@@ -107,6 +107,10 @@ export const SCREENS: Screen[] = [
           timeout: 60_000,
         });
       }
+      // The charts (a lazy chunk) have drawn.
+      await expect(page.locator('[data-testid="dashboard-chart"] svg').first()).toBeVisible({
+        timeout: 60_000,
+      });
       await expectNoLoadingOverlay(page);
     },
   },
@@ -218,6 +222,19 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'my-account',
+    title: 'My Account',
+    access: 'signed-in',
+    path: '/account',
+    expectReady: async (page) => {
+      await expect(heading(page, 'My Account')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('region', { name: 'Sessions' }).getByText('This device')).toBeVisible({
+        timeout: 30_000,
+      });
+      await expectNoLoadingOverlay(page);
+    },
+  },
+  {
     name: 'not-found',
     title: 'Not found (404)',
     access: 'signed-in',
@@ -228,6 +245,19 @@ export const SCREENS: Screen[] = [
     },
   },
 ];
+
+/** The localStorage key under which the app remembers the colour scheme (Mantine's colour scheme manager). */
+export const COLOR_SCHEME_KEY = 'ff-color-scheme';
+
+export type ColorScheme = 'light' | 'dark';
+
+/** Every page of `context` opens in `scheme`, as if the user had picked it with the header's switch. */
+export async function applyColorScheme(context: BrowserContext, scheme: ColorScheme): Promise<void> {
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    COLOR_SCHEME_KEY,
+    scheme,
+  ] as const);
+}
 
 /** Opens a screen and waits until it shows what a user expects of it. */
 export async function openScreen(page: Page, screen: Screen): Promise<void> {

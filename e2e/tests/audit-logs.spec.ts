@@ -12,7 +12,17 @@ import {
   signInAsAdmin,
   uniqueSuffix,
 } from '../support/auth';
+import {
+  auditFrame,
+  auditSearch,
+  columnCells,
+  eventTypeFilter,
+  postOneSalesInvoice,
+  SERVER_DATE_TIME,
+  userFilter,
+} from '../support/audit';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
+import { exportFrom, readCsv, readXlsx } from '../support/export';
 import { bodyRows, dataTable, dataTableFrame } from '../support/ui';
 
 test.describe('audit logs', () => {
@@ -76,7 +86,8 @@ test.describe('audit logs', () => {
       await expect(row.getByRole('cell').nth(1), String(event)).toHaveText(event);
       await expect(row.getByRole('cell').nth(2)).toHaveText(who);
       await expect(row.getByRole('cell').nth(3)).toHaveText('127.0.0.1');
-      await expect(row.getByRole('cell').nth(0)).toHaveText(/\d{4}/);
+      // To the second (issue 12, defect 9: minutes only).
+      await expect(row.getByRole('cell').nth(0)).toHaveText(SERVER_DATE_TIME);
     }
 
     // The administrator's own sign-in (through the form above) is there too.
@@ -86,6 +97,98 @@ test.describe('audit logs', () => {
     const adminRow = rows.first();
     await expect(adminRow.getByRole('cell').nth(2)).toHaveText(E2E_ADMIN.name);
     await expect(adminRow.getByRole('cell').nth(3)).toHaveText('127.0.0.1');
+  });
+
+  test('filters by user and event type, finds a posted trip by its number, and exports the rows shown', async ({
+    page,
+  }) => {
+    test.slow();
+    const suffix = uniqueSuffix();
+    const email = `filtered.${suffix}@example.com`;
+    const userName = `Filtered Clerk${suffix}`;
+    const password = 'Filtered-e2e-Passw0rd';
+    const admin = await adminApiSession();
+    let posting: { id: number; tripNumber: string };
+    try {
+      await createSignedUpUser(admin, {
+        roleName: `E2E Filtered ${suffix}`,
+        permissions: ['View Audit Logs'],
+        name: userName,
+        email,
+        password,
+      });
+      const them = await apiSession(E2E_BASE_URL, email, password);
+      await them.dispose();
+      posting = await postOneSalesInvoice(admin);
+    } finally {
+      await admin.dispose();
+    }
+
+    await signInAsAdmin(page);
+    await page.goto('/logs');
+    const table = dataTable(page, 'Audit logs');
+    await expect(columnCells(page, 0).first()).toHaveText(SERVER_DATE_TIME);
+
+    // The user filter: only that user's events.
+    await userFilter(page).selectOption({ label: userName });
+    // Newest first: the sign-in, then the password set from the invitation.
+    await expect(columnCells(page, 1)).toHaveText([
+      `Signed in: ${email}`,
+      new RegExp(`password.* ${email}`, 'i'),
+    ]);
+    await expect(columnCells(page, 2)).toHaveText([userName, userName]);
+    await expect(page).toHaveURL(/[?&]user=\d+/);
+
+    // Plus an event type: the sign-in alone; then every user's sign-ins and sign-outs.
+    await eventTypeFilter(page).selectOption('Sign-in and sign-out');
+    await expect(columnCells(page, 1)).toHaveText([`Signed in: ${email}`]);
+    await userFilter(page).selectOption({ label: 'All users' });
+    await expect(
+      columnCells(page, 1)
+        .filter({ hasText: `Signed in: ${E2E_ADMIN.email}` })
+        .first(),
+    ).toBeVisible();
+    for (const event of await columnCells(page, 1).allTextContents())
+      expect(event).toMatch(/sign-in|signed (in|out)/i);
+
+    // A trip number finds its posting: the line names the trip, the kind and SAP's document.
+    await eventTypeFilter(page).selectOption('Posting to SAP');
+    await auditSearch(page).fill(posting.tripNumber.toLowerCase());
+    const postedLine = new RegExp(
+      `^Posted 1 sales invoice to SAP: ${posting.tripNumber} \\(#${posting.id}\\) as DocEntry \\d+, DocNum \\d+$`,
+    );
+    await expect(columnCells(page, 1)).toHaveText([postedLine]);
+    await expect(columnCells(page, 2)).toHaveText([E2E_ADMIN.name]);
+    await expect(page).toHaveURL(/[?&]event=Posting\+to\+SAP/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${posting.tripNumber.toLowerCase()}`));
+
+    // The filters live in the URL: a reload shows the same rows.
+    await page.reload();
+    await expect(eventTypeFilter(page)).toHaveValue('Posting to SAP');
+    await expect(auditSearch(page)).toHaveValue(posting.tripNumber.toLowerCase());
+    await expect(columnCells(page, 1)).toHaveText([postedLine]);
+    const shownDate = (await columnCells(page, 0).first().textContent())!;
+
+    // Export: the filtered rows, the date with its seconds, in CSV and in Excel.
+    const csv = await exportFrom(page, auditFrame(page), 'CSV');
+    expect(csv.fileName).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { rows } = await readCsv(csv.path);
+    expect(rows[0]).toEqual(['Audit Date', 'Event', 'User', 'IP Address']);
+    expect(rows.slice(1)).toHaveLength(1);
+    expect(rows[1]![0]).toBe(shownDate);
+    expect(rows[1]![0]).toMatch(SERVER_DATE_TIME);
+    expect(rows[1]![1]).toMatch(postedLine);
+    expect(rows[1]!.slice(2)).toEqual([E2E_ADMIN.name, '127.0.0.1']);
+
+    const xlsx = await exportFrom(page, auditFrame(page), 'Excel (.xlsx)');
+    expect(xlsx.fileName).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const { values } = await readXlsx(xlsx.path);
+    expect(values).toHaveLength(2);
+    expect(values[0]).toEqual(['Audit Date', 'Event', 'User', 'IP Address']);
+    expect(values[1]![0]).toBe(shownDate);
+    expect(String(values[1]![1])).toMatch(postedLine);
+    expect(values[1]!.slice(2)).toEqual([E2E_ADMIN.name, '127.0.0.1']);
+    await expect(table).toBeVisible();
   });
 
   test('a user without View Audit Logs gets "Access Denied" with the server\'s reason', async ({ page }) => {
@@ -118,7 +221,10 @@ test.describe('audit logs', () => {
 
   test('a load failure without a message says "An unexpected error occurred."', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.route('**/api/v1/audits', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route(
+      (url) => url.pathname === '/api/v1/audits',
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
     await page.goto('/logs');
     const alert = page.getByRole('alert').filter({ hasText: 'An unexpected error occurred.' });
     await expect(alert).toBeVisible({ timeout: 20_000 });

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { CREDENTIALS_FAILED, fillLogin, signInAsAdmin, uniqueSuffix } from '../support/auth';
+import {
+  adminApiSession,
+  createSignedUpUser,
+  CREDENTIALS_FAILED,
+  fillLogin,
+  signInAsAdmin,
+  uniqueSuffix,
+} from '../support/auth';
 import { E2E_ADMIN } from '../support/env';
-import { css, expectToast, fieldError, hue } from '../support/ui';
+import { css, expectToast, fieldError, hue, toast } from '../support/ui';
 
 // The login screen, the route guard and logging out (the password reset pages have their own spec).
 test.describe('login', () => {
@@ -74,6 +81,30 @@ test.describe('login', () => {
     release();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+  test('the failed sign-in toast is gone once the right password signs in (issue 12, defect 9)', async ({
+    page,
+  }) => {
+    const admin = await adminApiSession();
+    const suffix = uniqueSuffix();
+    const user = await createSignedUpUser(admin, {
+      roleName: `E2E Toast ${suffix}`,
+      permissions: ['View Sales Invoices'],
+      email: `toast-${suffix}@example.com`,
+      password: `Toast-${suffix}-Pw1`,
+    });
+    await admin.dispose();
+    await page.goto('/login');
+    await fillLogin(page, user.email, 'wrong-password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const failed = await expectToast(page, { title: 'Error!', message: CREDENTIALS_FAILED, color: 'red' });
+    // The pointer rests on the toast, as on the user menu it covers: that holds its 3-second auto-close.
+    await failed.hover();
+    const password = page.getByRole('textbox', { name: 'Password' });
+    await password.fill(user.password);
+    await password.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(toast(page, { title: 'Error!' })).toHaveCount(0, { timeout: 2_000 });
   });
 });
 

@@ -1,5 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, createUserWithRole, signIn, uniqueSuffix } from '../support/auth';
+import {
+  AGING_LABELS,
+  AGING_TITLE,
+  amount,
+  chartTable,
+  count,
+  dayLabel,
+  expectedCells,
+  fitsWidth,
+  KIND_LABELS,
+  POSTED_TITLE,
+  rowCells,
+  sapStatusOf,
+  summaryOf,
+} from '../support/dashboard';
 import { E2E_BASE_URL } from '../support/env';
 
 const LISTS = {
@@ -119,5 +134,99 @@ test.describe('Dashboard', () => {
     await expect(alert).toContainText('Please reach out to support for more on this issue.');
     await expect(page.getByRole('link', { name: /records awaiting posting$/ })).toHaveCount(0);
     await page.unroute('**/api/v1/dashboard');
+  });
+
+  test("the awaiting figures and both charts show the summary's numbers, as text for screen readers too", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const awaiting = page.getByRole('table', { name: 'Awaiting posting', exact: true });
+    await expect(awaiting).toBeVisible();
+    const summary = await summaryOf(page);
+    expect(summary.kinds.map((k) => k.kind)).toEqual(Object.keys(KIND_LABELS));
+
+    // Per kind: records awaiting, their amount, failed.
+    for (const kind of summary.kinds) {
+      expect(await rowCells(awaiting, KIND_LABELS[kind.kind]!)).toEqual([
+        count(kind.awaiting.count),
+        amount(kind.awaiting.amount),
+        count(kind.failed),
+      ]);
+    }
+    const failed = summary.kinds.reduce((sum, kind) => sum + kind.failed, 0);
+    await expect(page.getByRole('region', { name: 'Failed postings' })).toContainText(count(failed));
+    const vas = summary.kinds.find((k) => k.kind === 'journalVasTransaction')!;
+    await expect(page.getByRole('region', { name: 'VAS queue' })).toContainText(count(vas.queued));
+
+    // The charts are drawn (a lazy chunk) and their tables hold the same numbers as the summary.
+    await expect(page.getByTestId('dashboard-chart').locator('svg.recharts-surface')).toHaveCount(2);
+    const aging = chartTable(page, AGING_TITLE);
+    for (const [bucket, label] of Object.entries(AGING_LABELS)) {
+      const counts = summary.kinds.map((k) => k.aging.find((a) => a.bucket === bucket)!.count);
+      expect(await rowCells(aging, label), label).toEqual(expectedCells(counts));
+    }
+    const posted = chartTable(page, POSTED_TITLE);
+    await expect(posted.getByRole('rowheader')).toHaveCount(30);
+    const days = summary.kinds[0]!.postedPerDay.map((d) => d.day);
+    expect(days.at(-1)).toBe(summary.today);
+    for (const [index, day] of days.entries()) {
+      const counts = summary.kinds.map((k) => k.postedPerDay[index]!.count);
+      expect(await rowCells(posted, dayLabel(day)), day).toEqual(expectedCells(counts));
+    }
+    const postedTotal = summary.kinds.reduce(
+      (sum, k) => sum + k.postedPerDay.reduce((s, d) => s + d.count, 0),
+      0,
+    );
+    await expect(page.getByText(`${postedTotal} records posted to SAP in the last 30 days`)).toBeVisible();
+  });
+
+  test('the SAP connection status is shown with its message; the administrator may check again', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'SAP connection' });
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    const status = await sapStatusOf(page);
+    expect(status.state).toBe('connected');
+    await expect(card).toContainText(status.message);
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/v1/sap-status?refresh=1'));
+    await card.getByRole('button', { name: 'Check again' }).click();
+    expect((await checked).status()).toBe(200);
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  });
+
+  test('a clerk sees the SAP status too, without "Check again"', async ({ page, browser }) => {
+    const stamp = uniqueSuffix();
+    const clerk = await createUserWithRole(page, {
+      roleName: `Dashboard Clerk ${stamp}`,
+      permissions: ['View Sales Invoices'],
+      email: `dashboard-clerk-${stamp}@example.com`,
+      password: 'Limited-Passw0rd!',
+    });
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+    const other = await context.newPage();
+    await signIn(other, clerk);
+    const card = other.getByRole('region', { name: 'SAP connection' });
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Check again' })).toHaveCount(0);
+    // Only the kinds they may view are in the figures.
+    await expect(
+      other.getByRole('table', { name: 'Awaiting posting', exact: true }).getByRole('rowheader'),
+    ).toHaveText(['Sales Invoices']);
+    await expect(other.getByRole('region', { name: 'VAS queue' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('at phone width (375 px) the dashboard and its charts fit without horizontal scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await expect(page.getByTestId('dashboard-chart').locator('svg.recharts-surface')).toHaveCount(2);
+    await expect(page.getByRole('table', { name: 'Awaiting posting', exact: true })).toBeVisible();
+    expect(await fitsWidth(page)).toBe(true);
+    const chart = await page.getByTestId('dashboard-chart').first().boundingBox();
+    expect(chart!.width).toBeLessThanOrEqual(375);
+    expect(chart!.width).toBeGreaterThan(250);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth';
+import { MY_ACCOUNT_MESSAGES } from '@ff/contract/plain';
 import { E2E_ADMIN } from '../support/env';
 import { css, hue, rgb } from '../support/ui';
 
@@ -108,6 +109,13 @@ test.describe('authenticated layout', () => {
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 
+  test('My Account in the user dropdown opens /account', async ({ page }) => {
+    await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.name}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'My Account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+  });
+
   test('every screen\'s breadcrumb starts at "Finance"', async ({ page }) => {
     const trails: Array<[string, string[]]> = [
       ['/', ['Finance', 'Dashboard']],
@@ -128,6 +136,30 @@ test.describe('authenticated layout', () => {
     await page.goto('/users');
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Finance' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('two-factor sign-in required by the role', () => {
+  test('a user who has not set it up is sent to My Account with a notice, from every screen', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    // The session check answers what the server says of such a user (twoFactorSetupRequired); the real
+    // setting would also lock the shared administrator of this suite out of every other screen.
+    await page.route('**/api/v1/session', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { authenticated: boolean; user?: Record<string, unknown> };
+      if (body.user) body.user.twoFactorSetupRequired = true;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: MY_ACCOUNT_MESSAGES.twoFactorSetupRequired }),
+    ).toBeVisible();
+    await navigation(page).getByRole('link', { name: 'Roles', exact: true }).click();
+    await expect(page).toHaveURL(/\/account$/);
   });
 });
 
@@ -154,12 +186,13 @@ test.describe('phone width', () => {
 });
 
 test.describe('application start', () => {
-  test('a full-screen loading overlay shows while the current user loads', async ({ page }) => {
+  test('a full-screen loading overlay shows while the session check loads', async ({ page }) => {
     await signInAsAdmin(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let seen = false;
-    await page.route('**/user', async (route) => {
+    // The start-up session check (GET /api/v1/session, the same answer as GET /user).
+    await page.route('**/api/v1/session', async (route) => {
       seen = true;
       await held;
       await route.continue();

@@ -71,12 +71,20 @@ test.describe('settings', () => {
       // With a password it is saved; from then on it shows as saved and a blank password keeps it.
       await passwordInput(page).fill('Outside-sap-Passw0rd');
       await page.getByRole('button', { name: 'Save' }).click();
+      // Nothing listens at this SAP address: Save tests first and asks, naming the network failure.
+      const dialog = page.getByRole('dialog', { name: 'SAP could not be reached' });
+      await expect(dialog).toContainText('SAP could not be reached at http://127.0.0.1:9/b1s/v1');
+      await dialog.getByRole('button', { name: 'Save anyway' }).click();
       await expectToast(page, { message: 'Successfully updated SAP connection settings', color: 'blue' });
       await expect(fieldError(page, 'Password')).toHaveCount(0);
       await page.reload();
       await expect(page.getByText(PASSWORD_HINT).first()).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Company DB' })).toHaveValue('SBO_OUTSIDE');
       await page.getByRole('button', { name: 'Save' }).click();
+      await page
+        .getByRole('dialog', { name: 'SAP could not be reached' })
+        .getByRole('button', { name: 'Save anyway' })
+        .click();
       // (The reload cleared the first toast: this one is the second save's.)
       await expectToast(page, { message: 'Successfully updated SAP connection settings', color: 'blue' });
       await expect(fieldError(page, 'Password')).toHaveCount(0);

@@ -8,7 +8,7 @@ import {
   uniqueSuffix,
 } from '../support/auth';
 import { PASSWORD_HINT, passwordInput, type Setting } from '../support/settings';
-import { expectToast, fieldError } from '../support/ui';
+import { expectToast, fieldError, toast } from '../support/ui';
 
 /** The embedded SAP simulator's login (apps/sap-sim DEFAULT_CREDENTIALS). */
 const SAP = { companyDb: 'SBODEMO_KE', username: 'manager', password: 'B1Admin!' };
@@ -144,7 +144,36 @@ test.describe('settings', () => {
     expect(((await (await again).json()) as { status: string }).status).toBe('success');
   });
 
-  test('a wrong password saved is reported by Test Connection; the right one restores it', async ({
+  test("Save with a wrong password warns with SAP's answer before saving; Cancel keeps the stored one", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto('/general-settings');
+    let saves = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH' && r.url().includes('/connectionSetting/')) saves += 1;
+    });
+    await passwordInput(page).fill('Wrong-password-4');
+    const tested = page.waitForResponse((r) => r.url().endsWith('/api/v1/settings/connection/test'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await tested).request().postDataJSON()).toEqual({ ...SAP, password: 'Wrong-password-4' });
+    const dialog = page.getByRole('dialog', { name: 'SAP refused the login' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'SAP refused the login (check the user and password in Settings). SAP answered: Login failed.',
+    );
+    await expect(dialog).toContainText('Postings to SAP will fail until the connection works.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect(saves).toBe(0);
+    await expect(toast(page, { message: 'Successfully updated SAP connection settings' })).toHaveCount(0);
+    // Nothing was stored: the saved password still works.
+    await passwordInput(page).fill('');
+    await page.getByRole('button', { name: 'Test Connection' }).click();
+    await expectToast(page, { message: /connected/i, color: 'blue' });
+  });
+
+  test('a wrong password saved anyway is reported by Test Connection; the right one restores it', async ({
     page,
   }) => {
     await signInAsAdmin(page);
@@ -152,14 +181,24 @@ test.describe('settings', () => {
     try {
       await passwordInput(page).fill('Wrong-password-2');
       await page.getByRole('button', { name: 'Save' }).click();
+      const dialog = page.getByRole('dialog', { name: 'SAP refused the login' });
+      await dialog.getByRole('button', { name: 'Save anyway' }).click();
       await expectToast(page, { message: 'Successfully updated SAP connection settings' });
+      await expect(dialog).toBeHidden();
       await expect(passwordInput(page)).toHaveValue('');
       await page.getByRole('button', { name: 'Test Connection' }).click();
       await expectToast(page, {
         title: 'SAP connection test failed.',
-        message: /Login failed/,
+        message:
+          /SAP refused the login \(check the user and password in Settings\)\. SAP answered: Login failed/,
         color: 'red',
       });
+      // The dashboard says so too, to everyone.
+      await page.goto('/');
+      const card = page.getByRole('region', { name: 'SAP connection' });
+      await expect(card.getByText('Login refused', { exact: true })).toBeVisible();
+      await expect(card).toContainText('SAP refused the login (check the user and password in Settings)');
+      await page.goto('/general-settings');
     } finally {
       await passwordInput(page).fill(SAP.password);
       const restored = page.waitForResponse((r) => /\/api\/v1\/connectionSetting\/\d+$/.test(r.url()));

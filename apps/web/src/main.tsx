@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/mantine-styles';
-import '@mantine/notifications/styles.css';
 import { App } from './app/app';
 
 const root = document.getElementById('root');

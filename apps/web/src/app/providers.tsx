@@ -1,17 +1,34 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { toastContainerWanted } from '@/lib/notify';
 import { createQueryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+
+const ToastContainer = lazy(() => import('./toast-container'));
+
+/** The toasts' container, from the first toast on (lib/notify.ts loads the library with it). */
+function LazyToasts() {
+  const wanted = useSyncExternalStore(toastContainerWanted.subscribe, toastContainerWanted.get);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
-        <Notifications position="bottom-right" autoClose={4000} limit={5} containerWidth={440} />
+        <LazyToasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

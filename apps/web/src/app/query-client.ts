@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpStatus } from '@/lib/api-client';
+import { httpStatus, onSessionRefused } from '@/lib/api-client';
 import { currentUserQueryKey, endSession } from '@/lib/auth/current-user';
 import { shouldRetry } from '@/lib/query-retry';
 
@@ -28,6 +28,10 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: { retry: shouldRetry },
     },
+  });
+  // Any call answered 401 while signed in, wrapped or not by the screen that made it (a chunked post, say).
+  onSessionRefused(() => {
+    if (queryClient.getQueryData(currentUserQueryKey)) endSession(queryClient, 'expired');
   });
   return queryClient;
 }

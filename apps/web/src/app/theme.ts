@@ -1,4 +1,10 @@
-import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  localStorageColorSchemeManager,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** Deep navy for the navigation panel and dark surfaces. */
 const ink: MantineColorsTuple = [
@@ -45,22 +51,62 @@ export const theme = createTheme({
     'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    // Yellow text on white is unreadable: links use the navy ink instead of the primary colour.
-    Anchor: Anchor.extend({ defaultProps: { c: 'ink.7', fw: 500 } }),
+    // Yellow text on white is unreadable: links use the navy ink (a light ink in the dark scheme).
+    Anchor: Anchor.extend({ defaultProps: { c: 'var(--ff-color-link)', fw: 500 } }),
     Notification: { defaultProps: { radius: 'md', withBorder: true } },
   },
 });
 
+/** The colour scheme is remembered in this browser (localStorage) under this key; light until the user picks. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'ff-color-scheme' });
+
 /**
- * Text contrast (WCAG AA, 4.5:1): Mantine's dimmed grey (#868e96) reaches 3.3:1 on white and 3.2:1 on the
- * page's gray-0 background, its placeholder grey (#adb5bd) 2.1:1. Both are darkened; the light scheme only
- * (the app has no dark scheme).
+ * Text contrast (WCAG AA, 4.5:1). Light: Mantine's dimmed grey (#868e96) reaches 3.3:1 on white and 3.2:1
+ * on the page's gray-0 background, its placeholder grey (#adb5bd) 2.1:1; both are darkened. Dark: its dimmed
+ * dark-2 (#828282) reaches 4.0:1 on the dark-7 body and 3.6:1 on dark-6 cards and inputs, its placeholder
+ * dark-3 2.5:1; both are lightened (#a6a6a6: 5.6:1 on dark-6). `--ff-color-link` is the links' colour (ink-7
+ * on light, 6.3:1; ink-3 on dark, 6.2:1).
+ *
+ * Surfaces shared by screens, one name for both schemes (use them instead of gray-0 / yellow-0, which stay
+ * light in the dark scheme): `--ff-color-subtle-bg` (table heads, hovered rows, panels), `--ff-color-selected-bg`
+ * and `--ff-color-selected-hover-bg` (selected rows; the dark ones keep dark-0 text at 7:1),
+ * `--ff-color-icon-muted` / `--ff-color-icon-strong` (sort arrows and the like), `--ff-color-border`, and
+ * `--ff-color-yellow-light-text` (text on a `variant="light" color="yellow"` badge: Mantine's own yellow text
+ * reads at 2.7:1 on the light one).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#6b7280',
+    '--ff-color-link': ink[7],
+    '--ff-color-subtle-bg': 'var(--mantine-color-gray-0)',
+    '--ff-color-selected-bg': 'var(--mantine-color-yellow-0)',
+    '--ff-color-selected-hover-bg': 'var(--mantine-color-yellow-1)',
+    '--ff-color-icon-muted': 'var(--mantine-color-gray-5)',
+    '--ff-color-icon-strong': 'var(--mantine-color-dark-6)',
+    '--ff-color-border': 'var(--mantine-color-gray-3)',
+    '--ff-color-yellow-light-text': 'var(--mantine-color-dark-8)',
+    // Text of yellow light/subtle components (a subtle button, a light badge): Mantine's yellow-9 (#e67700)
+    // reads at 3.0:1 on white; a deep amber reads at 7.2:1 (6.8:1 on the light yellow background).
+    '--mantine-color-yellow-light-color': '#8a4b00',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': '#a6a6a6',
+    '--mantine-color-placeholder': '#969696',
+    '--ff-color-link': ink[3],
+    '--ff-color-subtle-bg': 'var(--mantine-color-dark-6)',
+    '--ff-color-selected-bg': '#3b3215',
+    '--ff-color-selected-hover-bg': '#4a3f19',
+    '--ff-color-icon-muted': 'var(--mantine-color-dark-2)',
+    '--ff-color-icon-strong': 'var(--mantine-color-dark-0)',
+    '--ff-color-border': 'var(--mantine-color-dark-4)',
+    '--ff-color-yellow-light-text': 'var(--mantine-color-yellow-0)',
+    // Red as text (field errors, red menu items, the calendar's weekend days) is the light red-4 on dark
+    // surfaces (5.8:1 on dark-6); red fills (buttons, toasts' bars) keep the dark red under white text.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-red-6': red[4],
+    '--mantine-color-red-filled': red[6],
+    '--mantine-color-red-filled-hover': red[7],
+  },
 });

@@ -86,11 +86,24 @@ async function request<T>(
     throw new HttpError(`${method} ${target} got no answer`, undefined, { cause: error });
   }
   const response: HttpResponse<unknown> = { status: answer.status, data: parseBody(await answer.text()) };
+  if (answer.status === 401) sessionRefused?.();
   if (answer.status < 200 || answer.status >= 300) {
     throw new HttpError(`${method} ${target} answered ${answer.status}`, response);
   }
   // Our own server's answer, trusted to match its contract type (the contract is shared with it).
   return response as HttpResponse<T>;
+}
+
+let sessionRefused: (() => void) | undefined;
+
+/**
+ * Called when a call (either client) is answered 401: the server no longer accepts this browser's session
+ * (it ended in another tab, expired, or the account was disabled). Called before the call's promise
+ * rejects, so the app has ended the session (and held back its error toasts) before any screen handles the
+ * failure, however the screen wraps it. The handler decides whether anyone was signed in.
+ */
+export function onSessionRefused(handler: (() => void) | undefined): void {
+  sessionRefused = handler;
 }
 
 function createClient(base: string) {
@@ -101,6 +114,10 @@ function createClient(base: string) {
       request<T>(base, 'POST', url, body, options),
     patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
       request<T>(base, 'PATCH', url, body, options),
+    put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base, 'PUT', url, body, options),
+    delete: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base, 'DELETE', url, body, options),
   };
 }
 

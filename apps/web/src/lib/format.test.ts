@@ -6,6 +6,7 @@ import {
   formatDateTime,
   textOrNotAvailable,
   toIsoDay,
+  toServerDateTime,
 } from './format';
 
 describe('formatAmount', () => {
@@ -51,5 +52,21 @@ describe('other formats', () => {
   it('falls back to N/A for empty text', () => {
     expect(textOrNotAvailable('')).toBe('N/A');
     expect(textOrNotAvailable('KDA 123B')).toBe('KDA 123B');
+  });
+});
+
+describe('wire dates without a date library', () => {
+  it('reads the server shapes and leaves anything else as it came', () => {
+    expect(formatDateTime('2025-03-05T14:07:09.123')).toBe('05 Mar 2025, 14:07');
+    expect(formatDate('2025-12-31 23:59:59')).toBe('31 Dec 2025');
+    expect(formatDate('2025-02-30')).toBe('2025-02-30');
+    expect(formatDateTime('2025-03-05 25:07:09')).toBe('2025-03-05 25:07:09');
+    expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+
+  it('writes local calendar days and date-times in the wire format', () => {
+    const date = new Date(2026, 0, 9, 7, 5, 3);
+    expect(toIsoDay(date)).toBe('2026-01-09');
+    expect(toServerDateTime(date)).toBe('2026-01-09 07:05:03');
   });
 });

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** Shown where an amount or value is empty (docs/spec/product-spec.md section 9). */
 export const NOT_AVAILABLE = 'N/A';
 
@@ -33,18 +31,34 @@ export function formatCount(value: number | null | undefined): string {
   return grouping.format(Math.trunc(value));
 }
 
+// The wire's dates are one fixed shape ('yyyy-MM-dd' or 'yyyy-MM-dd HH:mm:ss', docs/spec/product-spec.md
+// section 3), so reading them needs no date library here: every screen's first load stays smaller by dayjs
+// (docs/benchmarks.md, bench:web). The posting screens' date pickers still use dayjs, through @mantine/dates.
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The parts of a wire date or date-time, or null when it is not one (or not a real calendar day). */
+function wireParts(value: string) {
+  const match = WIRE_DATE.exec(value.trim());
+  if (!match) return null;
+  const [, year, month, day, hour = '00', minute = '00'] = match;
+  const date = new Date(Number(year), Number(month) - 1, Number(day));
+  if (date.getMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59) return null;
+  return { day: `${day} ${MONTHS[Number(month) - 1]} ${year}`, time: `${hour}:${minute}` };
+}
+
 /** Server date-time 'yyyy-MM-dd HH:mm:ss' as '05 Mar 2025, 14:07'; 'N/A' when empty, the raw text when unreadable. */
 export function formatDateTime(value: string | null | undefined): string {
   if (isEmpty(value)) return NOT_AVAILABLE;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('DD MMM YYYY, HH:mm') : value;
+  const parts = wireParts(value);
+  return parts ? `${parts.day}, ${parts.time}` : value;
 }
 
 /** A day 'yyyy-MM-dd' (or the date part of a date-time) as '05 Mar 2025'. */
 export function formatDate(value: string | null | undefined): string {
   if (isEmpty(value)) return NOT_AVAILABLE;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('DD MMM YYYY') : value;
+  return wireParts(value)?.day ?? value;
 }
 
 /** A text cell value or 'N/A' when empty. */
@@ -54,10 +68,10 @@ export function textOrNotAvailable(value: string | number | null | undefined): s
 
 /** A Date as the wire's calendar day 'yyyy-MM-dd' in local time. */
 export function toIsoDay(date: Date): string {
-  return dayjs(date).format('YYYY-MM-DD');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** A Date as the wire's date-time 'yyyy-MM-dd HH:mm:ss' in local time. */
 export function toServerDateTime(date: Date): string {
-  return dayjs(date).format('YYYY-MM-DD HH:mm:ss');
+  return `${toIsoDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/lib/paths';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
 
@@ -29,7 +30,10 @@ export function AppHeader(props: AppHeaderProps) {
             <Logo height={34} />
           </Link>
         </Group>
-        <UserMenu onLogout={props.onLogout} onOpen={props.onMenuOpen} />
+        <Group gap="xs" wrap="nowrap">
+          <ColorSchemeToggle />
+          <UserMenu onLogout={props.onLogout} onOpen={props.onMenuOpen} />
+        </Group>
       </Group>
     </AppShell.Header>
   );

@@ -46,7 +46,12 @@ export function UserMenu({ onLogout, onOpen }: { onLogout: () => void; onOpen?: 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Menu</Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />}>My Account</Menu.Item>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+          onClick={() => void navigate(paths.account)}
+        >
+          My Account
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconSettings size={16} aria-hidden />}
           onClick={() => void navigate(paths.settings)}

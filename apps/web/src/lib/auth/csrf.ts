@@ -1,5 +1,6 @@
 import { http } from '../api-client';
 import { UserFacingError } from '../error-message';
+import { releaseErrorToasts } from '../notify';
 
 export class CsrfCookieError extends UserFacingError {
   constructor() {
@@ -19,6 +20,8 @@ export async function fetchCsrfCookie(): Promise<void> {
 
 /** A sign-in call at the site root (`/login`, `/forgot-password`, ...): the CSRF cookie first, then the POST. */
 export async function postWithCsrf<T = unknown>(path: string, body: unknown): Promise<T> {
+  // The user is acting on a sign-in page: its own failures must show again.
+  releaseErrorToasts();
   await fetchCsrfCookie();
   const response = await http.post<T>(path, body);
   return response.data;

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@ff/contract';
-import { http, httpStatus } from '../api-client';
+import { api } from '../api-client';
+import { holdErrorToasts, releaseErrorToasts } from '../notify';
 
 export const currentUserQueryKey = ['current-user'] as const;
 const sessionEndKey = ['session-end'] as const;
@@ -23,18 +24,20 @@ function asCurrentUser(data: unknown): CurrentUser {
   ) {
     return data as CurrentUser;
   }
-  throw new Error('GET /user did not answer a user.');
+  throw new Error('GET /api/v1/session did not answer a user.');
 }
 
-/** `GET /user`; a 401 means "not signed in" and resolves to null instead of failing. */
+/**
+ * The session probe `GET /api/v1/session`: always 200, `{authenticated: false}` or `{authenticated: true,
+ * user}` with the body of `GET /user`, so a signed-out page load logs no failed request in the console
+ * (`GET /user` answers 401 there, which every browser logs).
+ */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    const response = await http.get<unknown>('/user');
-    return asCurrentUser(response.data);
-  } catch (error) {
-    if (httpStatus(error) === 401) return null;
-    throw error;
+  const { data } = await api.get<unknown>('/session');
+  if (data && typeof data === 'object' && 'authenticated' in data) {
+    return data.authenticated === true && 'user' in data ? asCurrentUser(data.user) : null;
   }
+  throw new Error('GET /api/v1/session did not answer whether this browser is signed in.');
 }
 
 /**
@@ -67,13 +70,19 @@ export function useHasPermission(permission: string): boolean {
   return data?.permissions.includes(permission) ?? false;
 }
 
+/** How the last session of this tab ended, and whose it was. */
+type SessionEnd = { reason: SessionEndReason; userId: number | null };
+
 /**
  * Ends the session in the browser: marks the user as signed out, which sends the route guard to /login,
  * then drops every cached response of the old session so a next user never sees them. The drop waits a
- * tick: removing queries under pages that are still mounted would make them refetch mid-redirect.
+ * tick: removing queries under pages that are still mounted would make them refetch mid-redirect. When the
+ * server ended it, the error toasts of the calls it refused are held back (the login screen says it once).
  */
 export function endSession(queryClient: QueryClient, reason: SessionEndReason): void {
-  queryClient.setQueryData(sessionEndKey, reason);
+  const user = queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey);
+  queryClient.setQueryData<SessionEnd>(sessionEndKey, { reason, userId: user?.id ?? null });
+  if (reason === 'expired') holdErrorToasts();
   queryClient.setQueryData(currentUserQueryKey, null);
   setTimeout(() => {
     queryClient.removeQueries({
@@ -85,9 +94,15 @@ export function endSession(queryClient: QueryClient, reason: SessionEndReason): 
 
 /** Read by the route guard when it redirects to /login; cleared by a new sign-in. */
 export function sessionEndReason(queryClient: QueryClient): SessionEndReason | undefined {
-  return queryClient.getQueryData<SessionEndReason>(sessionEndKey);
+  return queryClient.getQueryData<SessionEnd>(sessionEndKey)?.reason;
+}
+
+/** The id of the user whose session ended last in this tab (null: unknown or none). */
+export function sessionEndUserId(queryClient: QueryClient): number | null {
+  return queryClient.getQueryData<SessionEnd>(sessionEndKey)?.userId ?? null;
 }
 
 export function clearSessionEndReason(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: sessionEndKey, exact: true });
+  releaseErrorToasts();
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
@@ -5,17 +6,21 @@ import type { LoginBody } from '@ff/contract';
 import { loginBodyProblems } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
 import { useLogin } from '@/lib/auth/login';
+import { useReturnPath } from '@/lib/auth/return-to';
 import { errorMessage } from '@/lib/error-message';
-import { notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { AuthForm, EmailField, PasswordField } from './auth-form';
 import { AuthHeading } from './auth-heading';
+import { clearSignInToasts, notifySignInError } from './sign-in-toasts';
+import { TwoFactorStep } from './two-factor-step';
 import { useRedirectMessage } from './use-redirect-message';
 
 export function LoginPage() {
   useRedirectMessage();
   const navigate = useNavigate();
   const login = useLogin();
+  const returnPath = useReturnPath();
+  const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -23,14 +28,24 @@ export function LoginPage() {
     validate: loginBodyProblems,
   });
 
+  const signedIn = () => {
+    clearSignInToasts();
+    void navigate(returnPath(), { replace: true });
+  };
+
   const submit = form.onSubmit((values) => {
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+        onSuccess: (outcome) => {
+          if (outcome === 'two-factor') {
+            clearSignInToasts();
+            setStep('two-factor');
+          } else signedIn();
+        },
         onError: (error) => {
           form.setErrors(serverFieldErrors(error));
-          notifyError({
+          notifySignInError({
             title: 'Error!',
             message: errorMessage(error),
             position: 'top-right',
@@ -40,6 +55,14 @@ export function LoginPage() {
       },
     );
   });
+
+  if (step === 'two-factor') {
+    const back = () => {
+      form.setFieldValue('password', '');
+      setStep('credentials');
+    };
+    return <TwoFactorStep onSignedIn={signedIn} onBack={back} />;
+  }
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { notifyError } from '@/lib/notify';
+import { notifySignInError } from './sign-in-toasts';
 
 /** Navigation state the route guard sends to /login. */
 export type LoginRedirectState = { message?: string };
@@ -15,7 +15,7 @@ export function useRedirectMessage(): void {
   useEffect(() => {
     if (!message || shown.current) return;
     shown.current = true;
-    notifyError({ id: 'login-redirect', message, position: 'top-right' });
+    notifySignInError({ id: 'login-redirect', message, position: 'top-right' });
     // A reload or Back must not show it again.
     void navigate(location.pathname + location.search, { replace: true, state: null });
   }, [message, navigate, location.pathname, location.search]);

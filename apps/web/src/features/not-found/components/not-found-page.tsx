@@ -6,7 +6,7 @@ import { NotFoundIllustration } from './not-found-illustration';
 
 export function NotFoundPage() {
   return (
-    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="var(--ff-color-subtle-bg)">
       <Stack align="center" gap="md" maw={520} ta="center">
         <NotFoundIllustration />
         <Title order={1} size="h2">

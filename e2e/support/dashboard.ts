@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { apiCall } from './auth';
+
+/** Helpers of the Dashboard spec: the summary and SAP status as the API answers them, and the page's figures. */
+
+export type KindSummary = {
+  kind: string;
+  awaiting: { count: number; amount: string };
+  aging: { bucket: '0-7' | '8-30' | '31-60' | '60+'; count: number; amount: string }[];
+  postedPerDay: { day: string; count: number; amount: string }[];
+  failed: number;
+  queued: number;
+};
+export type Summary = { kinds: KindSummary[]; generatedAt: string; today: string };
+export type SapStatus = { state: string; message: string; checkedAt: string };
+
+/** Each kind's label on the dashboard, by its API name, in the registry's order. */
+export const KIND_LABELS: Record<string, string> = {
+  journalSaleInvoice: 'Sales Invoices',
+  firstJournalTransporterInvoice: 'Transporter Invoices (FJ)',
+  secondJournalTransporterInvoice: 'Transporter Invoices (SJ)',
+  journalCashAdvance: 'Cash Advance',
+  journalFuelAdvance: 'Fuel Advance',
+  journalVasTransaction: 'VAS Transactions',
+};
+
+export const AGING_LABELS = {
+  '0-7': '0–7 days',
+  '8-30': '8–30 days',
+  '31-60': '31–60 days',
+  '60+': 'Over 60 days',
+} as const;
+
+export const AGING_TITLE = 'Waiting time of records awaiting posting';
+export const POSTED_TITLE = 'Posted per day, last 30 days';
+
+export const summaryOf = (page: Page) => apiCall<Summary>(page, 'GET', '/dashboard');
+export const sapStatusOf = (page: Page) => apiCall<SapStatus>(page, 'GET', '/sap-status');
+
+const grouped = new Intl.NumberFormat('en-US');
+export const count = (value: number) => grouped.format(value);
+
+/** `1234.5` as the page shows amounts: `1,234.50`. */
+export const amount = (text: string) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(text));
+
+/** `2025-03-10` as the posted chart's rows name days: `10 Mar`. */
+export const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+/** A chart's text alternative (its table, named by the chart's title). */
+export const chartTable = (page: Page, title: string) =>
+  page.getByRole('table', { name: title, exact: true });
+
+/** The cells of the table row whose header is `label` (the row header excluded). */
+export async function rowCells(table: Locator, label: string): Promise<string[]> {
+  const row = table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: label }) });
+  await expect(row).toHaveCount(1);
+  return row.getByRole('cell').allTextContents();
+}
+
+/** The expected cells of a chart row: a count per kind in the summary's order, then the total. */
+export const expectedCells = (counts: number[]) => [
+  ...counts.map(count),
+  count(counts.reduce((a, b) => a + b, 0)),
+];
+
+/** True when the page is no wider than the window (no horizontal scrolling). */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
