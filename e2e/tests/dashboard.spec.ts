@@ -177,7 +177,9 @@ test.describe('Dashboard', () => {
       (sum, k) => sum + k.postedPerDay.reduce((s, d) => s + d.count, 0),
       0,
     );
-    await expect(page.getByText(`${postedTotal} records posted to SAP in the last 30 days`)).toBeVisible();
+    await expect(
+      page.getByText(`${postedTotal.toLocaleString('en-US')} records posted to SAP in the last 30 days`),
+    ).toBeVisible();
   });
 
   test('the SAP connection status is shown with its message; the administrator may check again', async ({

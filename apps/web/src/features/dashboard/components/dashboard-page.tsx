@@ -11,6 +11,7 @@ import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
+import { formatCount } from '@/lib/format';
 import { useRecordCounts } from '../api/get-dashboard-summary';
 import { agingRows, kindFigures, postedRows, type KindFigures } from '../lib/dashboard-figures';
 import { AttentionCards } from './attention-cards';
@@ -63,14 +64,14 @@ function Figures({ summary }: { summary: DashboardSummary }) {
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <ChartFigure
               title="Waiting time of records awaiting posting"
-              summary={`${sum(aging)} records await posting; ${old} of them are over 60 days past their document date.`}
+              summary={`${formatCount(sum(aging))} records await posting; ${formatCount(old)} of them are over 60 days past their document date.`}
               rowHeading="Days since the document date"
               rows={aging}
               kinds={kinds}
             />
             <ChartFigure
               title="Posted per day, last 30 days"
-              summary={`${sum(posted)} records posted to SAP in the last 30 days, ${posted.at(-1)?.total ?? 0} of them today.`}
+              summary={`${formatCount(sum(posted))} records posted to SAP in the last 30 days, ${formatCount(posted.at(-1)?.total ?? 0)} of them today.`}
               rowHeading="Day"
               rows={posted}
               kinds={kinds}
