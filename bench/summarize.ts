@@ -15,6 +15,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 const ms = (v: number) => `${Math.round(v).toLocaleString('en-US')} ms`;
 const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+/** MB from 1 MB up, else kB (the dashboard's visits went from 142.7 MB to 10 kB). */
+const bytesOf = (b: number) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3).toFixed(1)} kB`);
 const loadOf = (l: { load1: number; at: string } | undefined) =>
   l ? `${l.load1} (${l.at.slice(11, 16)} UTC)` : '';
 
@@ -164,7 +166,7 @@ if (web) {
   }
   const q = web.search;
   console.log(
-    `\n| search, ${q.rows.toLocaleString('en-US')} rows | median | min | max | median to next frame | goal | met? | load (1 min) |`,
+    `\n| client-side search${q.screen ? ` on ${q.screen}` : ''}, ${q.rows.toLocaleString('en-US')} rows | median | min | max | median to next frame | goal | met? | load (1 min) |`,
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, x] of [
@@ -181,7 +183,7 @@ if (web) {
   console.log('|---|---|---|---|---|');
   for (const d of web.dashboard) {
     console.log(
-      `| ${d.rowsPerKind.toLocaleString('en-US')} records per kind | ${ms(d.medianMs)} | ${d.runs.map((r: any) => Math.round(r.ms)).join(', ')} | ${(d.runs[0].apiBytes / 1e6).toFixed(1)} MB | ${loadOf(d.load)} |`,
+      `| ${d.rowsPerKind.toLocaleString('en-US')} records per kind | ${ms(d.medianMs)} | ${d.runs.map((r: any) => Math.round(r.ms)).join(', ')} | ${bytesOf(d.runs[0].apiBytes)} | ${loadOf(d.load)} |`,
     );
   }
   console.log('');

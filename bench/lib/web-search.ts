@@ -1,16 +1,20 @@
 import type { Browser } from 'playwright-core';
-import { generateDemoSet } from '../../apps/server/src/modules/demo-data/demo-data.service.js';
+import type { User } from '@ff/contract';
 import { loadSample, median, round } from './common.js';
-import { TIME_ZONE } from './database.js';
 import { VIEWPORT, type StorageState } from './browser.js';
 
 /**
- * bench:web (b), search: 10,000 sales invoices in the list's DataTable (the list API stubbed with page.route,
- * the sign-in real); from a keystroke in the search box to the first row's text changing.
+ * bench:web (b), client-side search: 10,000 users in the Users screen's DataTable (the shared table's global
+ * search box, which the Users and Roles lists use; the posting lists search on the server since issue 13).
+ * `GET /api/v1/users` is stubbed with page.route, the sign-in is real; from a keystroke in the search box to
+ * the table's first row changing. The list keeps its search in the URL (lib/url-state.ts): the table follows
+ * the keystroke at once and the URL 300 ms later, so each keystroke waits for the previous one's URL write.
  */
 
 const SEARCH_ROWS = 10_000;
 const KEYSTROKES = 20;
+/** The Users table's accessible name (features/users/components/users-page.tsx `tableLabel`). */
+const TABLE = 'table[aria-label="Users"]';
 
 // In-page scripts are plain strings: tsx's esbuild would wrap named functions in a __name() helper that
 // does not exist in the page.
@@ -19,7 +23,7 @@ const KEYSTROKES = 20;
  * after which its first row reads differently (`dom`), and the frame after that (`frame`), in ms from the key.
  */
 const ARM_KEYSTROKE_PROBE = `(() => {
-  const table = document.querySelector('table[aria-label="Sales invoices"]');
+  const table = document.querySelector('${TABLE}');
   const firstRow = () => (table.querySelector('tbody tr') || {}).textContent || '';
   const before = firstRow();
   let keyAt = NaN;
@@ -37,55 +41,111 @@ const ARM_KEYSTROKE_PROBE = `(() => {
   });
 })()`;
 
-/** 10,000 sales invoice rows shaped as GET /api/v1/journalSaleInvoice answers them (demo generator, seed 7). */
-function salesInvoiceRows() {
-  const set = generateDemoSet({ count: SEARCH_ROWS, seed: 7 }, TIME_ZONE);
-  return set['sales-invoices'].map((r, i) => ({
-    id: i + 1,
-    clientName: r.clientName,
-    cargoRef: r.cargoRef ?? null,
-    clientRef: r.clientRef ?? null,
-    tripNumber: r.tripNumber,
-    containerNumber: r.containerNumber ?? null,
-    containerSize: r.containerSize ?? null,
-    containerWeight: r.containerWeight ?? null,
-    truckNumber: r.truckNumber ?? null,
-    route: r.route ?? null,
-    documentDate: String(r.documentDate).slice(0, 19).replace('T', ' '),
-    postingDate: null,
-    amount: r.amount ?? null,
-    status: 'unposted' as const,
-    lastError: null,
-  }));
+/**
+ * Resolves true once the URL's \`q\` holds the search box's text (the debounced write has landed), checking
+ * every animation frame; false after 20 s. (A promise from evaluate: the app's CSP forbids waitForFunction.)
+ */
+const URL_HOLDS_SEARCH = `new Promise((resolve) => {
+  const box = document.querySelector('input[aria-label="Search records"]');
+  const timer = setTimeout(() => resolve(false), 20000);
+  const check = () => {
+    if ((new URLSearchParams(location.search).get('q') || '') === box.value) {
+      clearTimeout(timer);
+      resolve(true);
+    } else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+const FIRST =
+  'Jane John Mary Peter Grace David Faith Brian Mercy Kevin Esther Dennis Joyce Samuel Ann Collins'.split(
+    ' ',
+  );
+const LAST =
+  'Wanjiru Otieno Kamau Mwangi Achieng Kiprop Njeri Odhiambo Mutua Chebet Ouma Wambui Kariuki Nyambura Kimani Atieno'.split(
+    ' ',
+  );
+const ROLES = 'Administrator,Finance Officer,Accountant,Operations Clerk,Auditor,Posting Clerk'.split(',');
+const CREATORS = 'System,Administrator,Jane Wanjiru,Peter Kamau'.split(',');
+
+/**
+ * 10,000 users shaped as `GET /api/v1/users` answers them (packages/contract users.ts `user`; newest first, as
+ * the server orders them), from a fixed-seed generator.
+ */
+function userRows(): User[] {
+  let seed = 7;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+  const start = Date.UTC(2026, 10, 20, 9, 0, 0);
+  return Array.from({ length: SEARCH_ROWS }, (_, i) => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    // A wall-clock time as the server writes it (`yyyy-MM-dd HH:mm:ss`, the application's time zone).
+    const createdAt = new Date(start - i * 3_517_000 - Math.floor(next() * 3_000_000))
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    return {
+      id: SEARCH_ROWS - i + 1,
+      name: `${first} ${last}`,
+      email: `${first}.${last}${SEARCH_ROWS - i}@example.com`.toLowerCase(),
+      mobileNo: `+2547${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
+      role: pick(ROLES),
+      createdAt,
+      createdBy: pick(CREATORS),
+      isActive: next() > 0.1,
+      invitationPending: next() < 0.05,
+    };
+  });
 }
+
+/** The searchable cells of a row as the table reads them (features/users/components/users-columns.tsx). */
+const searchText = (u: User) =>
+  [u.name, u.email, u.mobileNo, u.role, u.createdAt, u.createdBy].join('\u0000').toLowerCase();
 
 /** Median (and spread) of KEYSTROKES typed characters and of the Backspaces that undo them; goal under 50 ms. */
 export async function measureSearch(browser: Browser, baseURL: string, storageState: StorageState) {
-  const rows = salesInvoiceRows();
+  const rows = userRows();
   const body = JSON.stringify({ data: rows });
   // Characters absent from the first row (so its text must change) and present in many other rows.
-  const text = (r: (typeof rows)[number]) =>
-    Object.values(r)
-      .filter((v) => v !== null)
-      .join(' ')
-      .toLowerCase();
-  const first = text(rows[0]!);
+  const first = searchText(rows[0]!);
+  const texts = rows.map(searchText);
   const candidates = [...'abcdefghijklmnopqrstuvwxyz0123456789']
     .filter((c) => !first.includes(c))
-    .map((c) => ({ c, share: rows.filter((r) => text(r).includes(c)).length / rows.length }))
+    .map((c) => ({ c, share: texts.filter((t) => t.includes(c)).length / rows.length }))
     .filter((x) => x.share >= 0.05)
     .sort((a, b) => b.share - a.share);
   if (!candidates.length) throw new Error('No search character leaves the first row out.');
 
   const context = await browser.newContext({ baseURL, storageState, viewport: VIEWPORT });
+  // The stub's rows have the real answer's fields and types (the seeded administrator, unstubbed).
+  const real = await context.request.get('/api/v1/users');
+  if (!real.ok()) throw new Error(`GET /api/v1/users answered ${real.status()}`);
+  const realAnswer = (await real.json()) as { data: Record<string, unknown>[] };
+  const shape = (row: Record<string, unknown>) =>
+    Object.keys(row)
+      .sort()
+      .map((key) => `${key}:${typeof row[key]}`)
+      .join(',');
+  if (Object.keys(realAnswer).join() !== 'data' || shape(realAnswer.data[0]!) !== shape(rows[0]!))
+    throw new Error(
+      `The stub's users differ from the real answer: ${shape(realAnswer.data[0] ?? {})} vs ${shape(rows[0]!)}`,
+    );
+
   const page = await context.newPage();
-  await page.route('**/api/v1/journalSaleInvoice**', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ status: 200, contentType: 'application/json', body })
-      : route.continue(),
+  // Only the list itself (any query string: the date filter); /api/v1/users/{id}/... go to the server.
+  await page.route(
+    (url) => url.pathname === '/api/v1/users',
+    (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body })
+        : route.continue(),
   );
-  await page.goto('/invoices/sales');
-  const table = page.locator('table[aria-label="Sales invoices"]');
+  await page.goto('/users');
+  const table = page.locator(TABLE);
   await table.locator('tbody tr').first().waitFor({ timeout: 60_000 });
   await page
     .getByText(/10,000/)
@@ -114,6 +174,9 @@ export async function measureSearch(browser: Browser, baseURL: string, storageSt
       if (!sample) throw new Error(`Pressing ${key} did not change the first row within 20 s`);
       into.push(sample.dom);
       frames.push(sample.frame);
+      // The URL write 300 ms after the key, and its render, before the next key.
+      if (!(await page.evaluate(URL_HOLDS_SEARCH)))
+        throw new Error(`The URL did not follow ${key} within 20 s`);
       await page.waitForTimeout(150);
     }
   }
@@ -126,6 +189,7 @@ export async function measureSearch(browser: Browser, baseURL: string, storageSt
     samples: values.map((v) => round(v)),
   });
   return {
+    screen: '/users',
     rows: SEARCH_ROWS,
     load,
     characters: used,

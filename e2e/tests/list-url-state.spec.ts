@@ -12,17 +12,19 @@ import { dataTableFrame, showingCounts } from '../support/ui';
 
 /**
  * A list's search, sort and page live in the URL and are remembered per user (issue 12), on the Users
- * list: 102 users of this spec's own (unique suffix) give a search of exactly two pages (100 + 2).
+ * list: three users of this spec's own (unique suffix) are what its search finds. The page in the URL is
+ * proven on the posting screens (posting-export-url.spec.ts, 250 demo rows); here it would need more than
+ * 100 users of the shared server, which would push the administrator off the first page (and 100 invitation
+ * mails ahead of every later spec's) for the rest of the suite.
  */
 const suffix = uniqueSuffix();
-const USERS = 102;
+const USERS = 3;
 let clerk: Credentials;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const admin = await adminApiSession();
   try {
-    // The clerk first: its invitation mail is then not queued behind the other users' ones.
     clerk = await createSignedUpUser(admin, {
       roleName: `Lister ${suffix}`,
       permissions: ['Manage Users'],
@@ -43,75 +45,72 @@ test.beforeAll(async () => {
 
 function usersList(page: Page) {
   const frame = dataTableFrame(page, 'Users');
-  const pager = frame.locator('.mantine-Pagination-root');
   return {
     frame,
     search: frame.getByRole('textbox', { name: 'Search records' }),
-    pageButton: (n: number) => pager.getByRole('button', { name: String(n), exact: true }),
+    header: frame.getByRole('columnheader', { name: 'Full Name' }),
+    firstName: frame.locator('tbody tr').first().locator('td').first(),
   };
 }
 
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const nameOf = (n: number) => `Url State ${suffix} ${String(n).padStart(3, '0')}`;
 
 test.describe('list state in the URL', () => {
-  test('search and page are in the URL; reload keeps them; Back steps back through them', async ({
+  test('search and sort are in the URL; reload keeps them; Back steps back through them', async ({
     page,
   }) => {
     await signInAsAdmin(page);
     await page.goto('/users');
-    const { frame, search, pageButton } = usersList(page);
+    const { frame, search, header, firstName } = usersList(page);
     await search.fill(`url state ${suffix}`);
     await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}` });
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 100, total: USERS });
+    await expect.poll(() => showingCounts(frame)).toEqual({ shown: USERS, total: USERS });
 
-    await pageButton(2).click();
-    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, page: '2' });
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 2, total: USERS });
+    await header.getByRole('button').click();
+    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:asc' });
+    await expect(firstName).toHaveText(nameOf(1));
+    await header.getByRole('button').click();
+    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:desc' });
+    await expect(firstName).toHaveText(nameOf(USERS));
 
     await page.reload();
     await expect(search).toHaveValue(`url state ${suffix}`);
-    await expect(pageButton(2)).toHaveAttribute('data-active', 'true');
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 2, total: USERS });
-
-    // Sorting is a step of its own, back on the first page.
-    const header = frame.getByRole('columnheader', { name: 'Full Name' });
-    await header.getByRole('button').click();
-    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:asc' });
-    await expect(pageButton(1)).toHaveAttribute('data-active', 'true');
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(firstName).toHaveText(nameOf(USERS));
 
     await page.goBack();
-    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, page: '2' });
-    await expect(header).toHaveAttribute('aria-sort', 'none');
-    await expect(pageButton(2)).toHaveAttribute('data-active', 'true');
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 2, total: USERS });
+    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:asc' });
+    await expect(firstName).toHaveText(nameOf(1));
 
     await page.goBack();
     await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}` });
-    await expect(pageButton(1)).toHaveAttribute('data-active', 'true');
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 100, total: USERS });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(() => showingCounts(frame)).toEqual({ shown: USERS, total: USERS });
 
     // A shared link opens the same state.
-    await page.goto(`/users?q=${encodeURIComponent(`${suffix} 101`)}`);
-    await expect(search).toHaveValue(`${suffix} 101`);
+    await page.goto(`/users?q=${encodeURIComponent(`${suffix} 002`)}`);
+    await expect(search).toHaveValue(`${suffix} 002`);
     await expect.poll(() => showingCounts(frame)).toEqual({ shown: 1, total: 1 });
   });
 
   test('a bare URL opens Users as this user left it, and not as another user left it', async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto('/users');
-    const { frame, search, pageButton } = usersList(page);
+    const { frame, search, header, firstName } = usersList(page);
     await search.fill(`url state ${suffix}`);
     await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}` });
-    await pageButton(2).click();
-    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, page: '2' });
+    await header.getByRole('button').click();
+    await header.getByRole('button').click();
+    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:desc' });
 
     // Elsewhere, then back to the bare address (the navigation link).
     await page.goto('/roles');
     await page.goto('/users');
-    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, page: '2' });
+    await expect.poll(() => params(page)).toEqual({ q: `url state ${suffix}`, sort: 'name:desc' });
     await expect(search).toHaveValue(`url state ${suffix}`);
-    await expect(pageButton(2)).toHaveAttribute('data-active', 'true');
-    await expect.poll(() => showingCounts(frame)).toEqual({ shown: 2, total: USERS });
+    await expect(firstName).toHaveText(nameOf(USERS));
+    await expect.poll(() => showingCounts(frame)).toEqual({ shown: USERS, total: USERS });
 
     // Another user in the same browser: the administrator's state is not theirs.
     await page.context().clearCookies();
@@ -120,6 +119,6 @@ test.describe('list state in the URL', () => {
     await expect(frame.getByRole('columnheader', { name: 'Full Name' })).toBeVisible();
     await expect(search).toHaveValue('');
     expect(params(page)).toEqual({});
-    await expect(pageButton(1)).toHaveAttribute('data-active', 'true');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
   });
 });

@@ -114,7 +114,11 @@ test.describe('users', () => {
       await toggle.click({ force: true });
       await expect(toggle).toBeChecked();
       await expect(row.getByText('Active', { exact: true })).toBeVisible();
-      await signIn(them, email, password);
+      // Signing in again brings them back to the page the ended session was on (issue 12, defect 5).
+      await fillLogin(them, email, password);
+      await them.getByRole('button', { name: 'Log In' }).click();
+      await expect(them).toHaveURL(/\/roles$/);
+      await expect(them.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
     } finally {
       await theirs.close();
     }
@@ -195,7 +199,13 @@ test.describe('users', () => {
         .toBe(true);
     }
     const failures = toast(page, { title: 'Error', message: 'Failed to update user status' });
-    await expect(failures).toHaveCount(5);
+    // The toast library loads with the first toast (lib/notify.ts); its transitions run on the paused clock.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(20);
+        return failures.count();
+      })
+      .toBe(5);
     expect(await toastColor(failures)).toBe('red');
     // Still active: a failed change does not flip the row.
     await expect(toggle).toBeChecked();
