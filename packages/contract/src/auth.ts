@@ -15,20 +15,30 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
+/** A new password and its confirmation, as the reset and the change-password bodies both take them. */
+export const newPasswordFields = {
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+};
+/** The confirmation must repeat the new password (the message goes under `password`). */
+export const confirmationMatches: [
+  (body: { password: string; password_confirmation: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.password === body.password_confirmation,
+  { message: AUTH_FIELD_MESSAGES.passwordsDiffer, path: ['password'] },
+];
+
 export const resetPasswordBody = z
   .object({
     token: z.string().min(1, AUTH_MESSAGES.resetTokenInvalid).max(512),
     email: emailField,
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort)
-      .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+    ...newPasswordFields,
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
-    path: ['password'],
-  });
+  .refine(...confirmationMatches);
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const statusBody = z.object({ status: z.string() });

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { dateTimeString } from './common.js';
-import {
-  AUTH_FIELD_MESSAGES,
-  MY_ACCOUNT_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './plain.js';
+import { AUTH_FIELD_MESSAGES, MY_ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from './plain.js';
+import { confirmationMatches, newPasswordFields } from './auth.js';
 import { createUserBody } from './users.js';
 
 /** `GET /api/v1/account` and the answer to `PATCH /api/v1/account`: the signed-in user's own account. */
@@ -34,16 +30,9 @@ export const changePasswordBody = z
       .string()
       .min(1, MY_ACCOUNT_MESSAGES.currentPasswordWrong)
       .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort)
-      .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+    ...newPasswordFields,
   })
-  .refine((b) => b.password === b.password_confirmation, {
-    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
-    path: ['password'],
-  });
+  .refine(...confirmationMatches);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** One of the user's own sessions; `id` is a public id (never the cookie token nor its hash). */
