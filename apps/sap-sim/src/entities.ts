@@ -36,6 +36,8 @@ export const ENUMS = {
   BoDocumentTypes: ['dDocument_Items', 'dDocument_Service'],
   BoStatus: ['bost_Open', 'bost_Close'],
   TransTypesEnum: ['ttJournalEntry'],
+  CancelStatusEnum: ['csNo', 'csYes', 'csCancellation'],
+  PeriodStatusEnum: ['ltUnlocked', 'ltLocked', 'ltPeriodClosing'],
 } as const;
 
 export type EnumName = keyof typeof ENUMS;
@@ -145,9 +147,20 @@ export const DOCUMENT: EntityTypeDef = {
       TransNum: int,
       DocumentStatus: enumOf('BoStatus'),
       Cancelled: enumOf('BoYesNoEnum'),
+      // csNo on a document, csYes once cancelled, csCancellation on the document a Cancel adds.
+      CancelStatus: enumOf('CancelStatusEnum'),
       DocumentLines: lines,
     },
-    ['DocEntry', 'DocNum', 'CardName', 'DocCurrency', 'TransNum', 'DocumentStatus', 'Cancelled'],
+    [
+      'DocEntry',
+      'DocNum',
+      'CardName',
+      'DocCurrency',
+      'TransNum',
+      'DocumentStatus',
+      'Cancelled',
+      'CancelStatus',
+    ],
   ),
   lines: { property: 'DocumentLines', type: DOCUMENT_LINE },
 };
@@ -188,6 +201,42 @@ export const BOUND_ACTIONS: Readonly<Record<EntitySetName, readonly string[]>> =
   ChartOfAccounts: [],
   BusinessPartners: [],
 };
+
+/**
+ * ComplexType `FinancePeriod`, as `CompanyService_GetFinancePeriods` returns it (one per monthly posting
+ * period). Only read here: the simulator offers no call that writes a period.
+ */
+export const FINANCE_PERIOD: StructuredTypeDef = {
+  name: 'FinancePeriod',
+  properties: {
+    AbsoluteEntry: int,
+    PeriodCode: str(),
+    PeriodName: str(),
+    PostingDateFrom: date,
+    PostingDateTo: date,
+    ValueDateFrom: date,
+    ValueDateTo: date,
+    TaxDateFrom: date,
+    TaxDateTo: date,
+    Locked: enumOf('BoYesNoEnum'),
+    PeriodStatus: enumOf('PeriodStatusEnum'),
+  },
+  writable: [],
+};
+
+/** Unbound functions the simulator implements (POST, session needed): parameters and return type. */
+export const FUNCTION_IMPORTS = {
+  CompanyService_GetFinancePeriods: {
+    parameters: ['PeriodCategoryParams'],
+    returns: { collection: true, type: FINANCE_PERIOD },
+  },
+} as const;
+
+export type FunctionImportName = keyof typeof FUNCTION_IMPORTS;
+
+export function isFunctionImport(name: string): name is FunctionImportName {
+  return Object.hasOwn(FUNCTION_IMPORTS, name);
+}
 
 /** FunctionImport `Login` parameters and the `B1Session` entity it returns. */
 export const LOGIN_PARAMETERS = ['CompanyDB', 'UserName', 'Password', 'Language'] as const;

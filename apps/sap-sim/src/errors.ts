@@ -53,6 +53,7 @@ export const ERROR_CATALOGUE = {
   noPostingPeriod: ruleError('No posting period is defined for {date}'),
   alreadyCancelled: ruleError('{entity} {key} is already cancelled'),
   reversalNotCancellable: ruleError('Journal entry {key} is a reversal and cannot be cancelled'),
+  cancellationNotCancellable: ruleError('{entity} {key} is a cancellation document and cannot be cancelled'),
   noMatchingRecords: entry(400, -2028, 'No matching records found (ODBC -2028)'),
   keyNotFound: entry(404, -2028, 'No matching records found (ODBC -2028)'),
   periodLocked: entry(400, -4013, 'Posting period locked; specify an alternative date'),

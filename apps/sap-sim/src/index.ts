@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SESSION_TIMEOUT_SECONDS } from './config.js';
 import { createContext } from './context.js';
-import { COMPANY_DB } from './seed.js';
+import { DEFAULT_CREDENTIALS } from './seed.js';
 import { buildApp } from './server.js';
 import { SimStore } from './state.js';
 
@@ -28,11 +28,6 @@ export interface Simulator {
   readonly url: string | undefined;
 }
 
-export const DEFAULT_CREDENTIALS = {
-  companyDb: COMPANY_DB,
-  username: 'manager',
-  password: 'B1Admin!',
-} as const;
 export const DEFAULT_PORT = 50000;
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -75,6 +70,7 @@ export { DEFAULT_PAGE_SIZE } from './odata/query.js';
 export {
   COMPANY_DB,
   CUSTOMER_CONTROL_ACCOUNT,
+  DEFAULT_CREDENTIALS,
   POSTING_PERIODS,
   SEED_ACCOUNTS,
   SEED_BUSINESS_PARTNERS,
@@ -87,3 +83,4 @@ export {
   seedPostingPeriods,
 } from './seed.js';
 export type { Account, BusinessPartner } from './records.js';
+export { postServiceLayerDocument, type ServiceLayerReply } from './post-document.js';

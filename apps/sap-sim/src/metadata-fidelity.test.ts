@@ -6,6 +6,8 @@ import {
   BOUND_ACTIONS,
   ENTITY_SETS,
   ENUMS,
+  FINANCE_PERIOD,
+  FUNCTION_IMPORTS,
   LOGIN_PARAMETERS,
   UNBOUND_ACTIONS,
   type EnumName,
@@ -63,6 +65,7 @@ function parseMetadata(xml: string) {
   const functions: Array<{
     name: string;
     bindable: boolean;
+    returnType: string | undefined;
     parameters: Array<{ name: string; type: string }>;
   }> = [];
   for (const [, open = '', body = ''] of xml.matchAll(
@@ -71,6 +74,7 @@ function parseMetadata(xml: string) {
     functions.push({
       name: attr(open, 'Name') ?? '',
       bindable: attr(open, 'IsBindable') === 'true',
+      returnType: attr(open, 'ReturnType'),
       parameters: [...body.matchAll(/<Parameter\s[^>]*\/>/g)].map(([tag]) => ({
         name: attr(tag, 'Name') ?? '',
         type: attr(tag, 'Type') ?? '',
@@ -117,7 +121,10 @@ describe('SAP $metadata fidelity', () => {
       expect(edm.enums.get(name), `EnumType ${name}`).toBeDefined();
       for (const value of values) expect(edm.enums.get(name), `${name}.${value}`).toContain(value);
     }
-    const allTypes = Object.values(ENTITY_SETS).flatMap((t) => [t, ...(t.lines ? [t.lines.type] : [])]);
+    const allTypes = [
+      ...Object.values(ENTITY_SETS).flatMap((t) => [t, ...(t.lines ? [t.lines.type] : [])]),
+      FINANCE_PERIOD,
+    ];
     for (const type of allTypes) {
       for (const [name, def] of Object.entries(type.properties)) {
         if (def.type.startsWith('SAPB1.'))
@@ -125,6 +132,21 @@ describe('SAP $metadata fidelity', () => {
       }
     }
   });
+
+  it.each(Object.entries(FUNCTION_IMPORTS))(
+    'function import %s: unbound, its parameters and return type as SAP declares them',
+    (name, definition) => {
+      const declared = edm.functions.filter((f) => f.name === name && !f.bindable);
+      expect(declared, name).toHaveLength(1);
+      expect(declared[0]?.parameters.map((p) => p.name)).toEqual([...definition.parameters]);
+      const returned = `SAPB1.${definition.returns.type.name}`;
+      expect(declared[0]?.returnType).toBe(
+        definition.returns.collection ? `Collection(${returned})` : returned,
+      );
+      expect(edm.structures.get(definition.returns.type.name)).toBeDefined();
+      expectStructure(definition.returns.type);
+    },
+  );
 
   it('the seed uses only enum members', () => {
     const member = (name: EnumName, value: string) =>
@@ -191,6 +213,16 @@ describe('what the running simulator returns', () => {
       'PurchaseInvoices',
       invoiceBody({ CardCode: 'T20001' }),
     );
+    // Cancellation documents and reversal entries are listed below with the rest.
+    await client.post(`Invoices(${String(ar.body.DocEntry)})/Cancel`);
+    await client.post(`JournalEntries(${String(je.body.JdtNum)})/Cancel`);
+    await control(running.origin, 'periods/lock', { from: '2026-01' });
+    await control(running.origin, 'periods/close', { from: '2026-02' });
+    const periods = await client.post<{ value: Array<Record<string, unknown>> }>(
+      'CompanyService_GetFinancePeriods',
+    );
+    expect(periods.body.value.length).toBeGreaterThan(0);
+    for (const period of periods.body.value) expectDeclared(period, FINANCE_PERIOD);
     expectDeclared(je.body, ENTITY_SETS.JournalEntries);
     expectDeclared(ar.body, ENTITY_SETS.Invoices);
     expectDeclared(ap.body, ENTITY_SETS.PurchaseInvoices);

@@ -97,6 +97,58 @@ describe('stateFile', () => {
     expect(onDisk.accounts.length).toBeGreaterThanOrEqual(260);
   });
 
+  it('keeps closed periods, cancellation documents and their links across a restart', async () => {
+    const stateFile = tempStateFile();
+    const first = await start(stateFile);
+    const client = await loggedIn(first.v1);
+    const invoice = await client.post<DocumentView>('Invoices', invoiceBody({ Reference2: 'FFSI5' }));
+    await client.post(`Invoices(${invoice.body.DocEntry})/Cancel`);
+    await control(first.origin, 'periods/close', { from: '2026-01', to: '2026-02' });
+    await control(first.origin, 'periods/lock', { from: '2026-02' });
+    const before = (await control<ReadBack>(first.origin, 'documents')).body;
+    await first.sim.close();
+
+    const second = await start(stateFile);
+    expect((await control<ReadBack>(second.origin, 'documents')).body).toEqual(before);
+    expect((await control(second.origin, 'periods')).body).toMatchObject({
+      locked: ['2026-02'],
+      closed: ['2026-01'],
+    });
+    const again = await loggedIn(second.v1);
+    expect((await again.post(`Invoices(${invoice.body.DocEntry + 1})/Cancel`)).status).toBe(400);
+  });
+
+  it('reads a state file written before closed periods and CancelStatus existed', async () => {
+    const stateFile = tempStateFile();
+    const first = await start(stateFile);
+    const client = await loggedIn(first.v1);
+    await client.post('Invoices', invoiceBody({ Reference2: 'FFSI6' }));
+    await client.post('Invoices', invoiceBody({ Reference2: 'FFSI7' }));
+    await first.sim.close();
+    // Rewrite the file as the previous simulator did: no closedPeriods, no CancelStatus, a cancelled invoice
+    // without a cancellation document.
+    const old = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+      closedPeriods?: string[];
+      invoices: Array<{ entity: Record<string, unknown>; meta: Record<string, unknown> }>;
+    };
+    delete old.closedPeriods;
+    for (const invoice of old.invoices) delete invoice.entity.CancelStatus;
+    Object.assign(old.invoices[1]!.entity, { Cancelled: 'tYES', DocumentStatus: 'bost_Close' });
+    Object.assign(old.invoices[1]!.meta, { cancelled: true });
+    writeFileSync(stateFile, JSON.stringify(old));
+
+    const second = await start(stateFile);
+    const again = await loggedIn(second.v1);
+    const invoices = await again.get<{ value: DocumentView[] }>('Invoices?$select=Reference2,CancelStatus');
+    expect(invoices.body.value).toEqual([
+      { Reference2: 'FFSI6', CancelStatus: 'csNo' },
+      { Reference2: 'FFSI7', CancelStatus: 'csYes' },
+    ]);
+    const keys = Object.keys((await again.get<DocumentView>('Invoices(1)')).body);
+    expect(keys.indexOf('CancelStatus')).toBe(keys.indexOf('Cancelled') + 1);
+    expect((await control(second.origin, 'periods')).body).toMatchObject({ locked: [], closed: [] });
+  });
+
   it('refuses to start on a file that is not simulator state, naming the file', async () => {
     const stateFile = tempStateFile();
     await start(stateFile).then((r) => r.sim.close());

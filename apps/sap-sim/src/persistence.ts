@@ -10,6 +10,8 @@ export interface PersistedState {
   accounts: Account[];
   businessPartners: BusinessPartner[];
   lockedPeriods: string[];
+  /** Added later: files without it have no closed periods. */
+  closedPeriods?: string[];
   journalEntries: StoredDocument[];
   invoices: StoredDocument[];
   purchaseInvoices: StoredDocument[];
@@ -39,7 +41,8 @@ export function readStateFile(file: string): PersistedState | undefined {
     state?.format !== 'ff-sap-sim-state' ||
     state.version !== 1 ||
     typeof state.counters !== 'object' ||
-    arrays.some((key) => !Array.isArray((state as Record<string, unknown>)[key]))
+    arrays.some((key) => !Array.isArray((state as Record<string, unknown>)[key])) ||
+    (state.closedPeriods !== undefined && !Array.isArray(state.closedPeriods))
   ) {
     throw new Error(
       `SAP simulator state file ${file} is not a version 1 simulator state; delete it to start afresh`,

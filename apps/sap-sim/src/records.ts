@@ -31,7 +31,10 @@ export interface PostingMeta {
   postedAt: string;
   cancelled: boolean;
   cancelledAt?: string;
-  /** JournalEntries: the reversal entry a Cancel created, and on that entry the one it reverses. */
+  /**
+   * The reversal entry (JournalEntries) or cancellation document (Invoices, PurchaseInvoices) a Cancel created,
+   * and on that document the key of the one it cancels.
+   */
   reversedBy?: number;
   reversalOf?: number;
 }

@@ -7,6 +7,12 @@ import { FILLER_ACCOUNTS } from './seed-filler.js';
  * chart of accounts.
  */
 export const COMPANY_DB = 'SBODEMO_KE';
+/** The only login the simulator accepts unless options or SIM_* variables say otherwise. */
+export const DEFAULT_CREDENTIALS = {
+  companyDb: COMPANY_DB,
+  username: 'manager',
+  password: 'B1Admin!',
+} as const;
 export const CUSTOMER_CONTROL_ACCOUNT = '120100';
 export const SUPPLIER_CONTROL_ACCOUNT = '210100';
 

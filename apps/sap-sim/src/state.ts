@@ -1,5 +1,12 @@
 import { readStateFile, writeStateFile, type PersistedState } from './persistence.js';
-import type { Account, BusinessPartner, Counters, DocumentSetName, StoredDocument } from './records.js';
+import type {
+  Account,
+  BusinessPartner,
+  Counters,
+  DocumentSetName,
+  EntityRecord,
+  StoredDocument,
+} from './records.js';
 import { seedAccounts, seedBusinessPartners, seedPostingPeriods } from './seed.js';
 
 /** The company database: master data, posting periods, posted documents and number series. */
@@ -9,6 +16,8 @@ export interface SimData {
   /** Every defined posting period (`yyyy-MM`); a date outside them cannot be posted. */
   periods: ReadonlySet<string>;
   lockedPeriods: Set<string>;
+  /** Periods in "period closing" status: like locked ones, nothing posts into them. */
+  closedPeriods: Set<string>;
   documents: Record<DocumentSetName, StoredDocument[]>;
   counters: Counters;
 }
@@ -29,6 +38,7 @@ function freshData(seed: boolean): SimData {
     partners: new Map(seed ? seedBusinessPartners().map((p) => [p.CardCode, p]) : []),
     periods: new Set(seedPostingPeriods()),
     lockedPeriods: new Set(),
+    closedPeriods: new Set(),
     documents: { JournalEntries: [], Invoices: [], PurchaseInvoices: [] },
     counters: firstCounters(),
   };
@@ -40,13 +50,27 @@ function fromPersisted(state: PersistedState): SimData {
     partners: new Map(state.businessPartners.map((p) => [p.CardCode, p])),
     periods: new Set(seedPostingPeriods()),
     lockedPeriods: new Set(state.lockedPeriods),
+    // Files written before periods could be closed have no closedPeriods.
+    closedPeriods: new Set(state.closedPeriods ?? []),
     documents: {
       JournalEntries: state.journalEntries,
-      Invoices: state.invoices,
-      PurchaseInvoices: state.purchaseInvoices,
+      Invoices: state.invoices.map(withCancelStatus),
+      PurchaseInvoices: state.purchaseInvoices.map(withCancelStatus),
     },
     counters: { ...firstCounters(), ...state.counters },
   };
+}
+
+/** Documents saved before CancelStatus was kept get it from their Cancelled flag, placed after it. */
+function withCancelStatus(document: StoredDocument): StoredDocument {
+  if (document.entity.CancelStatus !== undefined) return document;
+  const entity: EntityRecord = {};
+  for (const [name, value] of Object.entries(document.entity)) {
+    entity[name] = value;
+    if (name === 'Cancelled') entity.CancelStatus = value === 'tYES' ? 'csYes' : 'csNo';
+  }
+  entity.CancelStatus ??= document.meta.cancelled ? 'csYes' : 'csNo';
+  return { ...document, entity };
 }
 
 export class SimStore {
@@ -75,6 +99,7 @@ export class SimStore {
       accounts: [...data.accounts.values()],
       businessPartners: [...data.partners.values()],
       lockedPeriods: [...data.lockedPeriods].sort(),
+      closedPeriods: [...data.closedPeriods].sort(),
       journalEntries: data.documents.JournalEntries,
       invoices: data.documents.Invoices,
       purchaseInvoices: data.documents.PurchaseInvoices,

@@ -1,10 +1,17 @@
-import { ENTITY_SETS, isEntitySet, type EntitySetName } from '../entities.js';
+import {
+  ENTITY_SETS,
+  isEntitySet,
+  isFunctionImport,
+  type EntitySetName,
+  type FunctionImportName,
+} from '../entities.js';
 import { sapError } from '../errors.js';
 
 /** A Service Layer resource path after `/b1s/vN/`: `Login`, `JournalEntries`, `JournalEntries(7)/Cancel`... */
 export type ResourcePath =
   | { kind: 'login' }
   | { kind: 'logout' }
+  | { kind: 'function'; name: FunctionImportName }
   | { kind: 'collection'; entitySet: EntitySetName }
   | { kind: 'entity'; entitySet: EntitySetName; key: string | number; action?: string };
 
@@ -13,7 +20,9 @@ const SEGMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\((.*)\))?(?:\/([A-Za-z_][A-Za-z0-9
 /** The resource name for per-resource request counts, even when the rest of the path is wrong. */
 export function resourceName(path: string): string {
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(path)?.[0];
-  return name && (isEntitySet(name) || name === 'Login' || name === 'Logout') ? name : 'unknown';
+  return name && (isEntitySet(name) || isFunctionImport(name) || name === 'Login' || name === 'Logout')
+    ? name
+    : 'unknown';
 }
 
 export function parseResourcePath(rawPath: string): ResourcePath {
@@ -25,6 +34,7 @@ export function parseResourcePath(rawPath: string): ResourcePath {
   }
   if (path === 'Login') return { kind: 'login' };
   if (path === 'Logout') return { kind: 'logout' };
+  if (isFunctionImport(path)) return { kind: 'function', name: path };
 
   const match = SEGMENT.exec(path);
   const [, name = path, keyText, action] = match ?? [];

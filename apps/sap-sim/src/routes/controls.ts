@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ControlError, defaultConfig, parseConfigPatch } from '../config.js';
 import type { SimContext } from '../context.js';
-import type { StoredDocument } from '../records.js';
+import { setPeriodStatus, type PeriodStatus } from '../periods.js';
 import { POSTING_PERIODS } from '../seed.js';
 import { emptyStats } from '../stats.js';
+import {
+  alterDocument,
+  cancelDocument,
+  deleteDocuments,
+  duplicateDocument,
+  readBack,
+} from './controls-documents.js';
 import { upsertAccounts, upsertBusinessPartners } from './controls-master-data.js';
 
 /**
@@ -55,10 +62,16 @@ function periodsIn(context: SimContext, body: unknown): string[] {
   return periods;
 }
 
-const lockedList = (context: SimContext) => ({ locked: [...context.store.data.lockedPeriods].sort() });
+/** `{locked, closed}`: the periods not open, each list sorted. */
+const periodLists = (context: SimContext) => ({
+  locked: [...context.store.data.lockedPeriods].sort(),
+  closed: [...context.store.data.closedPeriods].sort(),
+});
 
-function readBack(document: StoredDocument): Record<string, unknown> {
-  return { ...document.entity, ...document.meta };
+function setStatus(context: SimContext, periods: string[], status: PeriodStatus) {
+  for (const period of periods) setPeriodStatus(context.store.data, period, status);
+  context.store.commit();
+  return periodLists(context);
 }
 
 export function registerControls(app: FastifyInstance, context: SimContext): void {
@@ -84,25 +97,24 @@ export function registerControls(app: FastifyInstance, context: SimContext): voi
 
   app.get(
     '/__sim/periods',
-    wrap(() => ({ ...POSTING_PERIODS, ...lockedList(context) })),
+    wrap(() => ({ ...POSTING_PERIODS, ...periodLists(context) })),
   );
   app.post(
     '/__sim/periods/lock',
-    wrap((body) => {
-      for (const period of periodsIn(context, body)) context.store.data.lockedPeriods.add(period);
-      context.store.commit();
-      return lockedList(context);
-    }),
+    wrap((body) => setStatus(context, periodsIn(context, body), 'ltLocked')),
+  );
+  app.post(
+    '/__sim/periods/close',
+    wrap((body) => setStatus(context, periodsIn(context, body), 'ltPeriodClosing')),
   );
   app.post(
     '/__sim/periods/unlock',
     wrap((body) => {
-      // An empty body unlocks everything.
+      // An empty body reopens every locked and closing period.
       const all = typeof body === 'object' && body !== null && Object.keys(body).length === 0;
-      const periods = all ? [...context.store.data.lockedPeriods] : periodsIn(context, body);
-      for (const period of periods) context.store.data.lockedPeriods.delete(period);
-      context.store.commit();
-      return lockedList(context);
+      const { lockedPeriods, closedPeriods } = context.store.data;
+      const periods = all ? [...lockedPeriods, ...closedPeriods] : periodsIn(context, body);
+      return setStatus(context, periods, 'ltUnlocked');
     }),
   );
 
@@ -134,6 +146,22 @@ export function registerControls(app: FastifyInstance, context: SimContext): voi
         purchaseInvoices: documents.PurchaseInvoices.map(readBack),
       };
     }),
+  );
+  app.post(
+    '/__sim/documents/delete',
+    wrap((body) => deleteDocuments(context, body)),
+  );
+  app.post(
+    '/__sim/documents/cancel',
+    wrap((body) => cancelDocument(context, body)),
+  );
+  app.post(
+    '/__sim/documents/duplicate',
+    wrap((body) => duplicateDocument(context, body)),
+  );
+  app.post(
+    '/__sim/documents/alter',
+    wrap((body) => alterDocument(context, body)),
   );
   app.get(
     '/__sim/stats',

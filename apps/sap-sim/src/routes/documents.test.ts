@@ -131,21 +131,7 @@ describe('POST PurchaseInvoices (A/P)', () => {
   });
 });
 
-describe('Cancel on documents', () => {
-  it('closes the invoice, marks it cancelled, and refuses a second cancel', async () => {
-    const posted = await client.post<DocumentView>('Invoices', invoiceBody());
-    expect((await client.post(`Invoices(${posted.body.DocEntry})/Cancel`)).status).toBe(204);
-    const after = await client.get<DocumentView>(`Invoices(${posted.body.DocEntry})`);
-    expect(after.body).toMatchObject({ Cancelled: 'tYES', DocumentStatus: 'bost_Close' });
-    expectSapError(await client.post(`Invoices(${posted.body.DocEntry})/Cancel`), {
-      status: 400,
-      code: -10,
-      message: `Invoice ${posted.body.DocEntry} is already cancelled`,
-    });
-    const readBack = await control<ReadBack>(running.origin, 'documents');
-    expect(readBack.body.invoices[0]?.cancelled).toBe(true);
-  });
-});
+// Cancel on Invoices and PurchaseInvoices: cancel.test.ts.
 
 describe('methods and resources SAP does not offer here', () => {
   it('refuses writes to master data and unknown verbs with 405', async () => {

@@ -224,7 +224,7 @@ describe('posting periods', () => {
       running.origin,
       'periods',
     );
-    expect(periods.body).toEqual({ first: '2020-01', last: '2030-12', locked: ['2026-02'] });
+    expect(periods.body).toEqual({ first: '2020-01', last: '2030-12', locked: ['2026-02'], closed: [] });
   });
 
   it('refuses a date outside the defined periods', async () => {

@@ -9,7 +9,9 @@ import type { DocumentSetName } from '../records.js';
 import { readCollection, readEntity } from './reads.js';
 import { countRequest, login, logout, requireSession } from './session.js';
 import type { SlReply, SlRequest } from './types.js';
-import { cancel, createDocument, createJournalEntry } from './writes.js';
+import { cancel } from './cancel.js';
+import { callFunction } from './functions.js';
+import { createDocument, createJournalEntry } from './writes.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -24,6 +26,10 @@ function notAllowed(method: string, resource: string): SapError {
 function dispatch(context: SimContext, request: SlRequest): SlReply {
   const { path, method } = request;
   if (path.kind === 'login' || path.kind === 'logout') throw notAllowed(method, path.kind);
+  if (path.kind === 'function') {
+    if (method !== 'POST') throw notAllowed(method, path.name);
+    return callFunction(context, request, path.name);
+  }
   const { entitySet } = path;
   if (path.kind === 'collection') {
     if (method === 'GET') return readCollection(context, request, entitySet);

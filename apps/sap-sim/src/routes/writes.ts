@@ -1,21 +1,19 @@
 import type { SimContext } from '../context.js';
 import { ENTITY_SETS } from '../entities.js';
-import { sapError } from '../errors.js';
 import { entityEnvelope, renderEntity } from '../odata/format.js';
-import type { DocumentSetName, EntityRecord, StoredDocument } from '../records.js';
+import type { DocumentSetName, EntityRecord, PostingMeta, StoredDocument } from '../records.js';
 import {
   INVOICE_KIND,
   PURCHASE_INVOICE_KIND,
   prepareDocument,
   type DocumentKind,
 } from '../validation/document.js';
-import { prepareJournalEntry, reversalOf } from '../validation/journal-entry.js';
-import { requireOpenPeriod } from '../validation/master-data.js';
+import { prepareJournalEntry } from '../validation/journal-entry.js';
 import { parseJsonObject } from '../validation/payload.js';
 import { bump } from '../stats.js';
 import type { SlReply, SlRequest } from './types.js';
 
-/** POST on JournalEntries / Invoices / PurchaseInvoices, and their bound Cancel action. */
+/** POST on JournalEntries / Invoices / PurchaseInvoices. */
 function created(
   context: SimContext,
   request: SlRequest,
@@ -38,12 +36,12 @@ function created(
   };
 }
 
-/** Stores the document and writes the state file; only called once every check has passed. */
-function store(
+/** Stores the document (the caller commits); only called once every check has passed. */
+export function store(
   context: SimContext,
   entitySet: DocumentSetName,
   entity: EntityRecord,
-  meta = {},
+  meta: Partial<PostingMeta> = {},
 ): StoredDocument {
   const document: StoredDocument = {
     entity,
@@ -53,9 +51,51 @@ function store(
   return document;
 }
 
-function numberJournalEntry(context: SimContext, entity: EntityRecord): EntityRecord {
+/** Gives an unnumbered journal entry the next JdtNum and Number. */
+export function numberJournalEntry(context: SimContext, entity: EntityRecord): EntityRecord {
   const counters = context.store.data.counters;
   return { JdtNum: counters.nextJdtNum++, Number: counters.nextJournalNumber++, ...entity };
+}
+
+/**
+ * Gives an unnumbered document its DocEntry and DocNum (first), and TransNum (last): the document's own journal
+ * entry takes the next JdtNum, though the simulator does not store it as a JournalEntry. A Reference1 that was
+ * the default (the old DocNum, `defaultedFrom`) or missing becomes the new DocNum.
+ */
+export function numberDocument(
+  context: SimContext,
+  entitySet: 'Invoices' | 'PurchaseInvoices',
+  entity: EntityRecord,
+  defaultedFrom?: number,
+): EntityRecord {
+  const counters = context.store.data.counters;
+  const [docEntry, docNum] =
+    entitySet === 'Invoices'
+      ? [counters.nextInvoiceDocEntry++, counters.nextInvoiceDocNum++]
+      : [counters.nextPurchaseDocEntry++, counters.nextPurchaseDocNum++];
+  const reference1 = entity.Reference1 ?? null;
+  const defaulted =
+    reference1 === null || (defaultedFrom !== undefined && reference1 === String(defaultedFrom));
+  return {
+    DocEntry: docEntry,
+    DocNum: docNum,
+    ...entity,
+    Reference1: defaulted ? String(docNum) : reference1,
+    TransNum: counters.nextJdtNum++,
+  };
+}
+
+/** A document's entity without the numbers SAP gives it, lines copied, ready to be numbered again. */
+export function unnumbered(entity: EntityRecord): EntityRecord {
+  const {
+    JdtNum: _jdtNum,
+    Number: _number,
+    DocEntry: _docEntry,
+    DocNum: _docNum,
+    TransNum: _transNum,
+    ...rest
+  } = structuredClone(entity);
+  return rest;
 }
 
 export function createJournalEntry(context: SimContext, request: SlRequest): SlReply {
@@ -78,60 +118,8 @@ export function createDocument(
 ): SlReply {
   const { data } = context.store;
   const prepared = prepareDocument(parseJsonObject(request.body), KINDS[entitySet], data, context.today());
-  const counters = data.counters;
-  const [docEntry, docNum] =
-    entitySet === 'Invoices'
-      ? [counters.nextInvoiceDocEntry++, counters.nextInvoiceDocNum++]
-      : [counters.nextPurchaseDocEntry++, counters.nextPurchaseDocNum++];
-  // The document's own journal entry takes the next JdtNum; the simulator does not store it as a JournalEntry.
-  const transNum = counters.nextJdtNum++;
-  const entity: EntityRecord = {
-    DocEntry: docEntry,
-    DocNum: docNum,
-    ...prepared,
-    Reference1: prepared.Reference1 ?? String(docNum),
-    TransNum: transNum,
-  };
+  const entity = numberDocument(context, entitySet, prepared);
   store(context, entitySet, entity);
   context.store.commit();
   return created(context, request, entitySet, entity);
-}
-
-function findStored(context: SimContext, entitySet: DocumentSetName, key: string | number): StoredDocument {
-  const type = ENTITY_SETS[entitySet];
-  const found = context.store.data.documents[entitySet].find((d) => d.entity[type.key] === key);
-  if (!found) throw sapError('keyNotFound');
-  return found;
-}
-
-/** Cancel posts a reversal entry (journal entries) or closes the document; a second Cancel is refused. */
-export function cancel(context: SimContext, entitySet: DocumentSetName, key: string | number): SlReply {
-  const document = findStored(context, entitySet, key);
-  const label =
-    entitySet === 'JournalEntries'
-      ? 'Journal entry'
-      : entitySet === 'Invoices'
-        ? 'Invoice'
-        : 'Purchase invoice';
-  if (document.meta.reversalOf !== undefined) throw sapError('reversalNotCancellable', { key });
-  if (document.meta.cancelled) throw sapError('alreadyCancelled', { entity: label, key });
-  const now = new Date().toISOString();
-  if (entitySet === 'JournalEntries') {
-    requireOpenPeriod(context.store.data, String(document.entity.ReferenceDate));
-    const reversal = numberJournalEntry(context, reversalOf(stripNumbers(document.entity)));
-    store(context, 'JournalEntries', reversal, { reversalOf: key as number });
-    document.meta.reversedBy = reversal.JdtNum as number;
-  } else {
-    document.entity.Cancelled = 'tYES';
-    document.entity.DocumentStatus = 'bost_Close';
-  }
-  document.meta.cancelled = true;
-  document.meta.cancelledAt = now;
-  context.store.commit();
-  return { status: 204, committedWrite: true };
-}
-
-function stripNumbers(entity: EntityRecord): EntityRecord {
-  const { JdtNum: _jdtNum, Number: _number, ...rest } = entity;
-  return rest;
 }

@@ -141,9 +141,14 @@ export interface DocumentView {
   CardCode: string;
   CardName: string;
   DocDate: string;
+  DocDueDate: string;
+  TaxDate: string;
+  NumAtCard: string | null;
+  Comments: string | null;
   Reference1: string;
   Reference2: string | null;
   Cancelled: string;
+  CancelStatus: string;
   DocumentStatus: string;
   DocumentLines: Array<{
     LineNum: number;
@@ -154,10 +159,19 @@ export interface DocumentView {
   }>;
 }
 
+/** What /__sim/documents adds to each entity. */
+export interface ReadBackMeta {
+  postedAt: string;
+  cancelled: boolean;
+  cancelledAt?: string;
+  reversalOf?: number;
+  reversedBy?: number;
+}
+
 export interface ReadBack {
-  journalEntries: Array<JournalEntryView & { cancelled: boolean; reversalOf?: number; reversedBy?: number }>;
-  invoices: Array<DocumentView & { cancelled: boolean }>;
-  purchaseInvoices: Array<DocumentView & { cancelled: boolean }>;
+  journalEntries: Array<JournalEntryView & ReadBackMeta>;
+  invoices: Array<DocumentView & ReadBackMeta>;
+  purchaseInvoices: Array<DocumentView & ReadBackMeta>;
 }
 
 /** Asserts SAP's error shape for the path version (or a forced shape), with status, code and text. */

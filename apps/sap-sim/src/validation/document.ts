@@ -103,6 +103,7 @@ export function prepareDocument(
     JournalMemo: text(fields, 'JournalMemo') ?? `${kind.memoPrefix} - ${cardCode}`,
     DocumentStatus: 'bost_Open',
     Cancelled: 'tNO',
+    CancelStatus: 'csNo',
     DocumentLines: lines.map((line, index) => ({
       LineNum: index,
       ItemCode: null,

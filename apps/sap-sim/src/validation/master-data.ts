@@ -29,9 +29,9 @@ export function requireActivePartner(
   return partner;
 }
 
-/** Posting date -> its monthly period, which must exist and be unlocked. */
+/** Posting date -> its monthly period, which must exist and be neither locked nor in period closing. */
 export function requireOpenPeriod(data: SimData, date: string): void {
   const period = periodOf(date);
   if (!data.periods.has(period)) throw sapError('noPostingPeriod', { date });
-  if (data.lockedPeriods.has(period)) throw sapError('periodLocked');
+  if (data.lockedPeriods.has(period) || data.closedPeriods.has(period)) throw sapError('periodLocked');
 }
