@@ -207,7 +207,7 @@ test.describe('Cash Advance', () => {
     });
     expect(other.status()).toBe(200);
     await postButton(page).click();
-    await expectToast(page, `#${first.id}`, 'Error', 'color-red');
+    await expectToast(page, `${first.tripNumber} (cash advance record): `, 'Error', 'color-red');
     // The reload drops the row someone else posted and the selection is cleared.
     await expect(table(page).getByText(first.tripNumber, { exact: true })).toHaveCount(0);
     await expect(page.getByText(/records selected/)).toHaveCount(0);

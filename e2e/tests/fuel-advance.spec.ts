@@ -252,7 +252,7 @@ test.describe('Fuel Advance', () => {
     await expect(selectBox(page, first.id)).toBeDisabled();
     await quantityInput(page, first.tripNumber).fill('2');
     // A refusal of the server (edited in: the demo data has no row SAP refuses) names the row.
-    const refusal = `#${first.id}: SAP refused the document.`;
+    const refusal = `${first.tripNumber} (fuel advance record): SAP refused the document.`;
     await page.route('**/api/v1/journalFuelAdvance', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
@@ -263,7 +263,7 @@ test.describe('Fuel Advance', () => {
     );
     await selectBox(page, first.id).check();
     await postButton(page).click();
-    await expectToast(page, `#${first.id}`, 'SAP refused', 'Error', 'color-red');
+    await expectToast(page, `${first.tripNumber} (fuel advance record)`, 'SAP refused', 'Error', 'color-red');
     await page.unrouteAll();
     await expect(selectBox(page, first.id)).not.toBeChecked();
     // The row is still listed (nothing was posted) and keeps its inputs.

@@ -190,7 +190,7 @@ test.describe('Sales Invoices', () => {
     let answer: { status: number; body: unknown } = {
       status: 422,
       body: {
-        message: `#${first.id}: SAP refused the document: customer is inactive.`,
+        message: `${first.tripNumber} (sales invoice): SAP refused the document: customer is inactive.`,
         posted: [],
         failed: [],
       },

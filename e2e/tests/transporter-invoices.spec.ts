@@ -192,7 +192,11 @@ test.describe('Transporter Invoices', () => {
 
     answer = {
       status: 422,
-      body: { message: `#${row.id}: SAP rejected the journal entry.`, posted: [], failed: [] },
+      body: {
+        message: `${row.tripNumber} (first journal transporter invoice): SAP rejected the journal entry.`,
+        posted: [],
+        failed: [],
+      },
     };
     await selectBox(page, row.id).check();
     await postButton(page).click();

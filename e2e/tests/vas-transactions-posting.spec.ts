@@ -179,7 +179,12 @@ test.describe('VAS Transactions', () => {
     });
     expect(other.status()).toBe(200);
     await postButton(page).click();
-    await expectToastShown(page, `#${row.id}`, 'Error', 'color-red');
+    await expectToastShown(
+      page,
+      `${row.tripNumber ?? `#${row.id}`} (VAS transaction): `,
+      'Error',
+      'color-red',
+    );
     // The reload drops the row someone else queued and the selection is cleared.
     await expect(selectBox(page, row.id)).toHaveCount(0);
     await expect(page.getByText(/records selected/)).toHaveCount(0);

@@ -6,6 +6,7 @@ import type PgBoss from 'pg-boss';
 import { TRUST_PROXY_TRUE_WARNING, trustProxySetting, type Env } from './config/env.js';
 import { createLogger } from './config/logger.js';
 import type { Database } from './db/client.js';
+import { registerAfterPostingRoutes } from './after-posting.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAuditRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -98,6 +99,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
     timeZone: env.APP_TIMEZONE,
     enqueueVas: services.enqueueVas,
   });
+  registerAfterPostingRoutes(app, services.afterPosting);
   await registerSpa(app, options.webDistDir);
 
   return Object.assign(app, { services });

@@ -9,6 +9,7 @@ import { accountCommands } from './modules/accounts/accounts.commands.js';
 import { auditCommands } from './modules/audits/audits.commands.js';
 import { demoDataCommands } from './modules/demo-data/demo-data.commands.js';
 import { importCommands } from './modules/imports/imports.commands.js';
+import { reconciliationCommands } from './modules/reconciliation/reconciliation.commands.js';
 import { createServices, type Services } from './services.js';
 
 /**
@@ -20,6 +21,7 @@ const commands: Record<string, CliCommand<Services>> = {
   ...demoDataCommands,
   ...accountCommands,
   ...auditCommands,
+  ...reconciliationCommands,
   migrate: {
     help: 'Applies pending database migrations (as every command does first): run it as the owner role when the API role may not change the schema.',
     async run() {

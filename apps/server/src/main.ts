@@ -13,6 +13,7 @@ import { startQueue } from './jobs/queue.js';
 import { queueSettings } from './jobs/queue-settings.js';
 import { startVasWorker } from './jobs/vas-worker.js';
 import { startMailWorker } from './jobs/mail.job.js';
+import { startNightlyReconciliation, startReconciliationWorker } from './jobs/reconciliation.job.js';
 import { createDemoDataService, STARTUP_DEMO } from './modules/demo-data/demo-data.service.js';
 import { startEmbeddedSimulator, type EmbeddedSimulator } from './erp/embedded-simulator.js';
 
@@ -59,6 +60,9 @@ async function main() {
     await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
     // Mail (reset links, invitations) goes out through the queue too, off the request path.
     await startMailWorker(queue, app.services.mailJobs);
+    // Reconciliation runs with SAP, and the nightly one (issue 11).
+    await startReconciliationWorker(queue, app.services.afterPosting.reconciliation);
+    startNightlyReconciliation(app.services.afterPosting.reconciliation, app.log);
   }
   if (simulator)
     app.log.info(

@@ -30,6 +30,7 @@ import { createApiTokensRepository } from './modules/imports/api-tokens.reposito
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService } from './modules/imports/imports.service.js';
+import { createAfterPosting } from './after-posting.js';
 import { createPostingRepository } from './modules/posting/posting.repository.js';
 import { createPostingService } from './modules/posting/posting.service.js';
 import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
@@ -173,6 +174,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
     deferred: deferredWrites,
     log: log.child({ component: 'posting' }),
+    // SAP's posting periods (modules/posting-periods): a row in a locked or closing period is refused before SAP.
+    periods: (options) => afterPosting.periods.forClaims(options),
   });
   const kinds = bindRecordKinds({
     db,
@@ -180,6 +183,19 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     timeZone: env.APP_TIMEZONE,
     ledgers: records.ledgerAccount,
   });
+  // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (after-posting.ts).
+  const afterPosting = createAfterPosting({
+    env,
+    db,
+    log,
+    audit,
+    mailer,
+    queue,
+    sap: () => sapGateway,
+    postingRepository,
+    kinds,
+  });
+
   // What the queue and the sweeper change on their own is audited as the system.
   const auditAsSystem = (event: string) =>
     audit.record({ actor: SYSTEM_ACTOR, ip: '127.0.0.1' }, event.slice(0, 4000));
@@ -190,6 +206,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     sapTimeoutMs: env.SAP_TIMEOUT_MS,
     log: log.child({ component: 'vas-worker' }),
     audit: auditAsSystem,
+    notifier: afterPosting.notifier,
   };
   // Rows a crashed process left in flight are resolved by a look-up in SAP (modules/posting/posting-sweeper.ts).
   const sweeper = createPostingSweeper({
@@ -199,6 +216,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     liveQueuedRecords: queue ? vasRecordsWithLiveJobs(db) : undefined,
     log: log.child({ component: 'posting-sweeper' }),
     audit: auditAsSystem,
+    notifier: afterPosting.notifier,
   });
 
   const background = backgroundWork(log, [
@@ -212,6 +230,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     { everyMs: 60_000, failure: 'Writing the audit totals failed', run: () => auth.flushAuditTallies() },
   ]);
   let stopSweeper: (() => Promise<void>) | undefined;
+  let stopReversalSweeper: (() => Promise<void>) | undefined;
+  let stopDigest: (() => void) | undefined;
   let closed: Promise<void> | undefined;
 
   return {
@@ -248,6 +268,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     kinds,
     posting,
     postingRepository,
+    afterPosting,
     /** What the VAS queue's worker needs (jobs/vas-worker.ts). */
     vasWorker,
     sweeper,
@@ -258,12 +279,16 @@ export function createServices(env: Env, database: Database, options: ServicesOp
       if (stopSweeper || closed) return;
       background.start();
       stopSweeper = sweeper.start();
+      stopReversalSweeper = afterPosting.reversal.startSweeper();
+      stopDigest = afterPosting.notifications.startDigest();
     },
     /** Stops the background work and closes the SAP client and the mailer; later calls wait for the first. */
     close(): Promise<void> {
       closed ??= (async () => {
         background.stop();
         await stopSweeper?.();
+        await stopReversalSweeper?.();
+        stopDigest?.();
         deferredWrites.close();
         await mailer.close();
         await sap.close();

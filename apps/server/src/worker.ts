@@ -7,6 +7,7 @@ import { startQueue } from './jobs/queue.js';
 import { queueSettings } from './jobs/queue-settings.js';
 import { startVasWorker } from './jobs/vas-worker.js';
 import { startMailWorker } from './jobs/mail.job.js';
+import { startNightlyReconciliation, startReconciliationWorker } from './jobs/reconciliation.job.js';
 import { createServices } from './services.js';
 
 /**
@@ -31,6 +32,8 @@ async function main() {
   services.start();
   await startVasWorker(queue, services.vasWorker, env.QUEUE_CONCURRENCY);
   await startMailWorker(queue, services.mailJobs);
+  await startReconciliationWorker(queue, services.afterPosting.reconciliation);
+  startNightlyReconciliation(services.afterPosting.reconciliation, log);
   log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'VAS posting worker started');
 
   let stopping = false;

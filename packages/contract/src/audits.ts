@@ -24,7 +24,9 @@ export const auditEntryPage = pageOf(auditEntry);
  * audit-event-types.ts), and everything else is 'Other'.
  */
 export const AUDIT_EVENT_TYPES = [
+  'Reversals',
   'Posting to SAP',
+  'Reconciliation',
   'Imports',
   'SAP connection settings',
   'API tokens',

@@ -13,3 +13,8 @@ export * from './accounts.js';
 export * from './records.js';
 export * from './posting.js';
 export * from './record-kinds.js';
+export * from './notifications.js';
+export * from './postings.js';
+export * from './reconciliations.js';
+export * from './posting-periods.js';
+export * from './reversal.js';

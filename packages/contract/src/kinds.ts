@@ -12,7 +12,7 @@ import { PERMISSIONS, POSTING_MESSAGES, type PermissionName } from './plain.js';
 
 /** How a post body field is checked (`record-kinds.ts` holds the zod schema for each). */
 export type PostFieldRule =
-  'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText';
+  'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText' | 'optionalFlag';
 
 export type RecordKindEntry = {
   /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
@@ -144,7 +144,11 @@ export const RECORD_KINDS_PLAIN = {
     amountField: 'invoiceAmount',
     // The supplier invoice number is typed on this tab, so it is not searched here (it is on the second).
     searchFields: [...transporterSearch, 'invoiceAmount'],
-    post: postOf('transporterInvoice', { postingDate: 'postingDate', supplierInvoiceNumber: 'requiredText' }),
+    post: postOf('transporterInvoice', {
+      postingDate: 'postingDate',
+      supplierInvoiceNumber: 'requiredText',
+      allowDuplicateSupplierInvoice: 'optionalFlag',
+    }),
   },
   secondJournal: {
     name: 'secondJournal',
@@ -159,7 +163,7 @@ export const RECORD_KINDS_PLAIN = {
     requires: 'firstJournal',
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-SJ-',
-    rowFields: [...transporterRow, 'firstJournalPostedAt'],
+    rowFields: [...transporterRow, 'firstJournalPostedAt', 'firstJournalPostingDate'],
     amountField: 'invoiceAmount',
     searchFields: [...transporterSearch, 'supplierInvoiceNumber', 'invoiceAmount'],
     post: postOf('transporterInvoice', { postingDate: 'postingDate' }),
@@ -281,8 +285,24 @@ export type RecordKindCode = RecordKindEntry['code'];
 export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
 
 /** The idempotency key written into SAP's reference field for one step of one record. */
-export const idempotencyKeyOf = (kind: RecordKindName, recordId: number) =>
-  `${RECORD_KINDS_PLAIN[kind].keyPrefix}${recordId}`;
+/** How many characters SAP keeps in each reference field our key rides in. */
+export const REFERENCE_FIELD_LENGTH = { Reference2: 11, Reference3: 27 } as const;
+
+/**
+ * The key of a record's posting: `${keyPrefix}${recordId}` for its first posting (generation 1). A record posted
+ * again after a reversal carries a key of its generation, which can never equal an earlier one's, so the look-up
+ * of the new posting never finds the cancelled document (docs/decisions/016-reversal-and-generations.md):
+ * - journals (Reference3, 27 characters): `FF-SJ-1042-R2`;
+ * - A/R invoices (Reference2, 11 characters): `FR<generation>-<record id>`, both in base 36 (`FR2-T0` for 1044,
+ *   generation 2), which fits every database id (`ZIK0ZJ`) and 1,295 generations; `FFSI` keys never start so.
+ */
+export function idempotencyKeyOf(kind: RecordKindName, recordId: number, generation = 1): string {
+  const entry = RECORD_KINDS_PLAIN[kind];
+  if (generation <= 1) return `${entry.keyPrefix}${recordId}`;
+  if (entry.sap.referenceField === 'Reference2')
+    return `FR${generation.toString(36)}-${recordId.toString(36)}`.toUpperCase();
+  return `${entry.keyPrefix}${recordId}-R${generation}`;
+}
 
 /** A kind by its stored code ('SI', 'FJ', ...), as posting_attempts and idempotency keys carry it. */
 export function kindOfCode(code: string): RecordKindName | undefined {

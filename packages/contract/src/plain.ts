@@ -232,6 +232,9 @@ export const PERMISSIONS = {
   manageRoles: 'Manage Roles',
   viewAuditLogs: 'View Audit Logs',
   manageSettings: 'Manage Settings',
+  /** Beyond the spec (issue 11): cancel a posted record's SAP document, and compare our postings with SAP's. */
+  reversePostings: 'Reverse Postings',
+  runReconciliation: 'Run Reconciliation',
 } as const;
 
 export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

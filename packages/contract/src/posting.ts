@@ -46,6 +46,11 @@ export const postFirstJournalBody = postSap(
     transporterInvoice: id,
     postingDate: postingDateField,
     supplierInvoiceNumber: text('supplier invoice number'),
+    /**
+     * Issue 11: the user confirmed posting a supplier invoice number already used for the same transporter
+     * (the row's "Post anyway"); without it such a row is refused.
+     */
+    allowDuplicateSupplierInvoice: z.boolean({ error: 'Post anyway must be true or false.' }).optional(),
   }),
 );
 export const postSecondJournalBody = postSap(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   idempotencyKeyOf,
+  REFERENCE_FIELD_LENGTH,
   kindOfCode,
   RECORD_KIND_NAMES,
   RECORD_KINDS_PLAIN,
@@ -59,6 +60,7 @@ const RULE_CASES: Record<PostFieldRule, { accepts: unknown[]; refuses: unknown[]
     refuses: [1e21, 1e-7, 0.30000000000000004, -1, '1.0001', '100000000000', 'abc', '', null, MISSING],
   },
   optionalText: { accepts: [MISSING, '', 'Diesel', 'a'.repeat(100)], refuses: ['a'.repeat(101), 5, null] },
+  optionalFlag: { accepts: [MISSING, true, false], refuses: ['true', 1, null] },
 };
 
 /** A post entry whose every field holds the first value its rule accepts. */
@@ -212,6 +214,23 @@ describe('idempotency keys', () => {
       expect(kind.keyPrefix).toBe(
         kind.sap.referenceField === 'Reference2' ? `FF${kind.code}` : `FF-${kind.code}-`,
       );
+    }
+  });
+
+  it('after a reversal, carry the generation: still fitting the reference field, never equal to another posting', () => {
+    expect(idempotencyKeyOf('salesInvoice', 1044, 2)).toBe('FR2-T0');
+    expect(idempotencyKeyOf('secondJournal', 1042, 2)).toBe('FF-SJ-1042-R2');
+    expect(idempotencyKeyOf('cashAdvance', 7, 1)).toBe(idempotencyKeyOf('cashAdvance', 7));
+    for (const kind of entries) {
+      const length = REFERENCE_FIELD_LENGTH[kind.sap.referenceField];
+      expect(idempotencyKeyOf(kind.name, MAX_DATABASE_ID, 1295).length, kind.name).toBeLessThanOrEqual(
+        length,
+      );
+      const keys = new Set<string>();
+      for (const id of [1, 2, 10, 36, 99_999, 9_999_999, MAX_DATABASE_ID])
+        for (let generation = 1; generation <= 40; generation++)
+          keys.add(idempotencyKeyOf(kind.name, id, generation));
+      expect(keys.size, kind.name).toBe(7 * 40);
     }
   });
 

@@ -62,7 +62,14 @@ export const firstJournalRow = z.object({
 });
 export type FirstJournalRow = z.infer<typeof firstJournalRow>;
 
-export const secondJournalRow = firstJournalRow.extend({ firstJournalPostedAt: dateTimeString });
+/**
+ * Beside the spec's fields: the first journal's posting day ('yyyy-MM-dd'), the earliest the second may carry
+ * (issue 11).
+ */
+export const secondJournalRow = firstJournalRow.extend({
+  firstJournalPostedAt: dateTimeString,
+  firstJournalPostingDate: z.string().nullable(),
+});
 export type SecondJournalRow = z.infer<typeof secondJournalRow>;
 
 export const cashAdvanceRow = z.object({

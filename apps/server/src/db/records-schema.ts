@@ -1,5 +1,19 @@
 import type { RecordKindCode } from '@ff/contract';
-import { bigserial, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * The posting log and the import API's tokens. The trip record tables live with their kinds
@@ -41,8 +55,60 @@ export const postingAttempts = pgTable(
     finishedAt: instant('finished_at'),
     /** An `unknown` attempt the sweeper looked up after the settle delay and SAP had no document for: settled. */
     recheckedAt: instant('rechecked_at'),
+    /** The record's posting generation this attempt belongs to (1, then +1 after each reversal). */
+    generation: integer('generation').notNull().default(1),
+    /** When the row was claimed (never renewed, unlike started_at, the lease). */
+    claimedAt: instant('claimed_at').notNull().defaultNow(),
+    /** The posting day the user picked, and the amount the record stood for when claimed. */
+    postingDate: date('posting_date', { mode: 'string' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    /** When the document was sent to SAP, and the document itself (what SAP was asked to create). */
+    sentAt: instant('sent_at'),
+    document: jsonb('document'),
   },
-  (t) => [index('posting_attempts_record_idx').on(t.kind, t.recordId)],
+  (t) => [
+    index('posting_attempts_record_idx').on(t.kind, t.recordId),
+    index('posting_attempts_posting_date_idx').on(t.postingDate),
+  ],
+);
+
+/**
+ * One row per request to cancel a posted record's SAP document (modules/postings/reversal*): the posting it
+ * reverses (the first attempt of that generation), why, and how it ended. `started_at` is the reverser's lease,
+ * as on posting_attempts: a `pending` row whose lease is stale was left by a process that died, and the sweeper
+ * settles it by looking in SAP. At most one pending reversal per record step.
+ */
+export const postingReversals = pgTable(
+  'posting_reversals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: POSTING_KINDS }).notNull(),
+    recordId: integer('record_id').notNull(),
+    postingId: bigint('posting_id', { mode: 'number' }).notNull(),
+    generation: integer('generation').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    sapDocEntry: integer('sap_doc_entry'),
+    sapDocNum: integer('sap_doc_num'),
+    reason: text('reason').notNull(),
+    outcome: text('outcome', { enum: ['pending', 'reversed', 'failed', 'unknown'] })
+      .notNull()
+      .default('pending'),
+    cancelDocEntry: integer('cancel_doc_entry'),
+    cancelDocNum: integer('cancel_doc_num'),
+    errorMessage: text('error_message'),
+    requestedById: integer('requested_by_id'),
+    claimedAt: instant('claimed_at').notNull().defaultNow(),
+    startedAt: instant('started_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [
+    index('posting_reversals_posting_idx').on(t.postingId),
+    index('posting_reversals_record_idx').on(t.kind, t.recordId),
+    uniqueIndex('posting_reversals_one_pending_uq')
+      .on(t.kind, t.recordId)
+      .where(sql`${t.outcome} = 'pending'`),
+  ],
 );
 
 /** Bearer tokens the transport management system uses to call the import API; only hashes are stored. */

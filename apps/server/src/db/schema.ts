@@ -210,3 +210,4 @@ export const ledgerAccounts = pgTable(
   (t) => [index('ledger_accounts_type_idx').on(t.accountType)],
 );
 export * from './records-schema.js';
+export * from './after-posting-schema.js';

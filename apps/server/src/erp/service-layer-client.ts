@@ -226,6 +226,15 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
     },
 
     /**
+     * Reversal (issue 11): SAP's own cancellation of a document, `POST <Entity>(<key>)/Cancel` (204). A write:
+     * never retried; on `outcome-unknown` look the cancellation up before cancelling again.
+     */
+    async cancel(entity: DocumentEntity, key: number, options?: CallOptions): Promise<void> {
+      if (!Number.isSafeInteger(key) || key <= 0) throw new Error(`Not a SAP document key: ${key}`);
+      await call('POST', `${assertIdentifier(entity, 'Entity set')}(${key})/Cancel`, { options });
+    },
+
+    /**
      * The keys of the document whose reference field holds our idempotency key, or null when SAP has none.
      * Several matches (a reversal copies the references) answer the oldest, which is the original posting.
      */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { retryOnConnectionLoss } from '../db/connection-faults.js';
 import { createMailQueue } from './mail.job.js';
+import { createReconciliationQueue } from './reconciliation.job.js';
 import { executorFor, type Executor, type RawQueryable } from './sql-executor.js';
 import { ensureQueue } from './queue-settings.js';
 
@@ -87,6 +88,7 @@ export async function startQueue(
     boss,
     settings.mailRetryDelaySeconds ? { retryDelaySeconds: settings.mailRetryDelaySeconds } : {},
   );
+  await createReconciliationQueue(boss);
   return boss;
 }
 

@@ -10,6 +10,8 @@ import { isPosted } from '../modules/posting/posting-outcomes.js';
 import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
 import { recordLabel, tripNumbersFrom } from '../modules/audits/audit-trips.js';
+import type { Notifier } from '../lib/notices.js';
+import { notifyVasFailed } from './vas-failure-notice.js';
 import { VAS_POSTING_QUEUE } from './queue.js';
 import { transactionExecutor } from './sql-executor.js';
 
@@ -44,6 +46,8 @@ export type VasHandlerDeps = {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Writes an audit entry as the system: the queue's outcome of a row a user queued. */
   audit?: ((event: string) => Promise<unknown>) | undefined;
+  /** Tells the user who queued a row that it failed for good (the bell; notifications module). */
+  notifier?: Notifier | undefined;
 };
 
 /** The outcome is recorded; a failed audit write is logged rather than retrying (and re-posting) the job. */
@@ -134,6 +138,7 @@ export async function handleVasPosting(
         return;
       deps.log.warn({ recordId, reason: message }, 'VAS transaction not posted');
       await audit(deps, `VAS transaction ${label} could not be posted from the queue: ${message}`);
+      await notifyVasFailed(deps, { row, attemptId, message });
       return;
     }
     const { outcome } = result;
@@ -142,7 +147,7 @@ export async function handleVasPosting(
       // Idempotent, so retried on a lost connection; if the database stays away the job fails and its retry
       // (or, past the last one, the sweeper) finds the document in SAP by its key.
       await retryOnConnectionLoss(() =>
-        deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome),
+        deps.repository.markPosted(step, recordId, outcome.ref, outcome.outcome, result.sending),
       );
       deps.log.info({ recordId, sap: outcome.ref }, 'VAS transaction posted');
       await audit(deps, `Posted VAS transaction ${label} to SAP from the queue (${sapRef(outcome.ref)})`);
@@ -152,11 +157,14 @@ export async function handleVasPosting(
     if (refused || lastTry) {
       // Fenced: a row another worker took over meanwhile is that worker's to record (and audit).
       if (
-        !(await retryOnConnectionLoss(() => deps.repository.markFailed(step, recordId, attemptId, outcome)))
+        !(await retryOnConnectionLoss(() =>
+          deps.repository.markFailed(step, recordId, attemptId, outcome, { sending: result.sending }),
+        ))
       )
         return;
       deps.log.warn({ recordId, reason: outcome.message }, 'VAS transaction not posted');
       await audit(deps, `VAS transaction ${label} could not be posted from the queue: ${outcome.message}`);
+      await notifyVasFailed(deps, { row, attemptId, message: outcome.message });
       return;
     }
     // Fenced: if another worker took the row over meanwhile, it is that worker's to finish.

@@ -1,21 +1,40 @@
-import { kindOfCode, RECORD_KINDS_PLAIN } from '@ff/contract';
+import { idempotencyKeyOf, kindOfCode, RECORD_KINDS_PLAIN } from '@ff/contract';
 import { expect } from 'vitest';
-import { postingAttempts } from '../db/schema.js';
+import { postingAttempts, postingReversals } from '../db/schema.js';
+import { generationOf, POSTING_STEPS } from '../modules/posting/posting-steps.js';
 import type { HttpClient } from './http-client.js';
 import { COLUMNS, PATH, RECORD_KIND, STEPS, type Ids, type Sent, type Step } from './mixed-posting.js';
-import { documentsByKey, keyOf, storedRows, type PostingHarness } from './posting-harness.js';
+import {
+  documentsByKey,
+  journalLines,
+  keyOf,
+  storedRows,
+  type PostingHarness,
+  type SimDocument,
+} from './posting-harness.js';
 import type { RunningSimulator } from './simulator.js';
 
 /** Tests only: the proof of exactly-once after a mixed load (mixed-posting.ts), from the simulator's read-back. */
 
+/** A post request as sent; `generation` (default 1) is the posting the rows were at (2 after one reversal). */
+export type SentPost = Sent & { generation?: number };
+
 export type Figures = {
   records: number;
+  /** Postings sent (one per record step and generation): posted + failed + reversed. */
   postings: number;
   posted: number;
   failed: number;
+  /** Earlier generations reversed: SAP holds their document cancelled and exactly one cancellation of it. */
+  reversed: number;
+  /** Postings of a generation after a reversal (posted or failed now). */
+  reposted: number;
   /** Second journals not sent: their first journal was not posted when they were (failed, or found later). */
   secondJournalNotAttempted: number;
+  /** Keys SAP holds more than one original document for (cancellation documents aside). */
   duplicates: number;
+  /** Keys with more than one cancellation document. */
+  cancelledTwice: number;
   /** Rows left in flight, or posted without their one document in SAP. */
   lost: number;
   /** Rows listed as failed whose document SAP holds (the app would not know it was posted). */
@@ -26,14 +45,64 @@ export type Figures = {
    * one attempt per request, and each is sent once here).
    */
   foundBySweeper: number;
-  byStep: Record<Step, { posted: number; failed: number }>;
+  byStep: Record<Step, { posted: number; failed: number; reversed: number }>;
   failureReasons: Record<string, number>;
 };
 
+const keyAt = (step: Step, id: number, generation: number) =>
+  idempotencyKeyOf(kindOfCode(step)!, id, generation);
+
+/** A document SAP's Cancel added (a journal's reversal entry, an invoice's cancellation): /__sim/documents meta. */
+export const isCancellation = (doc: SimDocument) =>
+  (doc.reversalOf !== undefined && doc.reversalOf !== null) || doc.CancelStatus === 'csCancellation';
+
+const isInvoice = (step: Step) => RECORD_KINDS_PLAIN[kindOfCode(step)!].sap.entity === 'Invoices';
+const docEntryOf = (step: Step, doc: SimDocument) => (isInvoice(step) ? doc.DocEntry : doc.JdtNum) as number;
+
+type Reversal = typeof postingReversals.$inferSelect;
+
+/**
+ * What is wrong with a reversed generation `key`: SAP must hold its one original, cancelled, and exactly one
+ * cancellation of it (a journal: a reversal entry with the same Reference3 and every line's sides swapped; an
+ * invoice: a cancellation document, CancelStatus csCancellation, the original csYes); here exactly one reversal
+ * of it ended `reversed`, naming that original (and that cancellation when SAP's reply named it).
+ */
+function reversedProblems(step: Step, key: string, docs: SimDocument[], reversals: Reversal[]): string[] {
+  const originals = docs.filter((d) => !isCancellation(d));
+  const cancellations = docs.filter(isCancellation);
+  if (originals.length !== 1 || cancellations.length !== 1)
+    return [
+      `${key}: reversed, but SAP holds ${originals.length} originals, ${cancellations.length} cancellations`,
+    ];
+  const [original, cancellation] = [originals[0]!, cancellations[0]!];
+  const problems: string[] = [];
+  if (original.cancelled !== true || cancellation.reversalOf !== docEntryOf(step, original))
+    problems.push(`${key}: the cancellation ${docEntryOf(step, cancellation)} is not of the original`);
+  if (isInvoice(step)) {
+    if (original.CancelStatus !== 'csYes' || cancellation.CancelStatus !== 'csCancellation')
+      problems.push(`${key}: CancelStatus ${original.CancelStatus} / ${cancellation.CancelStatus}`);
+  } else {
+    const swapped = journalLines(original).map(([who, debit, credit]) => [who, credit, debit]);
+    if (JSON.stringify(journalLines(cancellation)) !== JSON.stringify(swapped))
+      problems.push(`${key}: the reversal entry's lines are not the original's swapped`);
+  }
+  const done = reversals.filter((r) => r.outcome === 'reversed');
+  if (done.length !== 1 || reversals.some((r) => r.outcome === 'pending'))
+    problems.push(`${key}: reversals here ${reversals.map((r) => r.outcome).join(',')}`);
+  else if (
+    done[0]!.sapDocEntry !== docEntryOf(step, original) ||
+    (done[0]!.cancelDocEntry !== null && done[0]!.cancelDocEntry !== docEntryOf(step, cancellation))
+  )
+    problems.push(`${key}: the reversal stores ${done[0]!.sapDocEntry}/${done[0]!.cancelDocEntry}`);
+  return problems;
+}
+
 /**
  * The proof, from the simulator's read-back of every document ever posted and the rows as stored and listed:
- * - 0 duplicates: no idempotency key is in SAP more than once (and SAP holds no key of ours we do not know);
- * - every posted row has exactly one document, whose DocEntry/JdtNum the row stores;
+ * - 0 duplicates: no idempotency key is in SAP with more than one original document (and SAP holds no key of
+ *   ours we do not know), and none was cancelled twice;
+ * - every reversed generation: its one document cancelled, exactly one cancellation (reversedProblems);
+ * - every posted row has exactly one document under its generation's key, whose DocEntry/JdtNum the row stores;
  * - every failed row is listed (GET through the API) as failed with a non-empty reason, and is not in SAP;
  * - 0 lost: no row is left in flight, and none is in SAP while the app does not record it as posted.
  */
@@ -41,7 +110,7 @@ export async function proveLedger(
   h: PostingHarness,
   client: HttpClient,
   ids: Ids,
-  sent: Sent[],
+  sent: SentPost[],
 ): Promise<Figures> {
   // What the API answered: never a 5xx, every requested row either posted, failed or queued.
   expect(sent.filter((s) => s.status >= 500).map((s) => [s.step, s.status, s.body])).toEqual([]);
@@ -54,9 +123,14 @@ export async function proveLedger(
     ].map((r) => r.id);
     expect(answered.sort((a, b) => a - b)).toEqual([...s.ids].sort((a, b) => a - b));
     for (const f of s.body.failed as { id: number; message: string }[])
-      expect(f.message).toMatch(new RegExp(`^#${f.id}: \\S`));
+      // Named by trip and kind (issue 11): `TRP-12 (cash advance record): ...`, `#5 (VAS transaction): ...`.
+      expect(f.message).toMatch(new RegExp(`^(\\S+|#${f.id}) \\([A-Za-z ]+\\): \\S`));
   }
   const byKey = await documentsByKey(h.sim);
+  const originalsOf = (key: string) => (byKey.get(key) ?? []).filter((d) => !isCancellation(d));
+  const reversalRows = await h.database.db.select().from(postingReversals).orderBy(postingReversals.id);
+  const reversalsOf = (step: Step, id: number, generation: number) =>
+    reversalRows.filter((r) => r.kind === step && r.recordId === id && r.generation === generation);
   const expectedKeys = new Set<string>();
   const problems: string[] = [];
   const figures: Figures = {
@@ -64,24 +138,30 @@ export async function proveLedger(
     postings: 0,
     posted: 0,
     failed: 0,
+    reversed: 0,
+    reposted: 0,
     secondJournalNotAttempted: 0,
-    duplicates: [...byKey.values()].filter((docs) => docs.length > 1).length,
+    duplicates: [...byKey.keys()].filter((key) => originalsOf(key).length > 1).length,
+    cancelledTwice: [...byKey.values()].filter((docs) => docs.filter(isCancellation).length > 1).length,
     lost: 0,
     failedButInSap: 0,
     foundBySweeper: 0,
-    byStep: Object.fromEntries(STEPS.map((s) => [s, { posted: 0, failed: 0 }])) as Figures['byStep'],
+    byStep: Object.fromEntries(
+      STEPS.map((s) => [s, { posted: 0, failed: 0, reversed: 0 }]),
+    ) as Figures['byStep'],
     failureReasons: {},
   };
-  const duplicated = [...byKey]
-    .filter(([, docs]) => docs.length > 1)
-    .map(([key, docs]) => `${key} x${docs.length}`);
+  const duplicated = [...byKey.keys()]
+    .filter((key) => originalsOf(key).length > 1)
+    .map((key) => `${key} x${originalsOf(key).length}`);
   if (duplicated.length) problems.push(`in SAP more than once: ${duplicated.join(', ')}`);
 
-  const sentSecond = new Set(sent.filter((s) => s.step === 'SJ').flatMap((s) => s.ids));
+  // Every posting sent (step, record, generation), and the DocEntry each answered posted.
+  const sentKeys = new Set(sent.flatMap((s) => s.ids.map((id) => keyAt(s.step, id, s.generation ?? 1))));
   const answeredPosted = new Map<string, number | null>();
   for (const s of sent)
     for (const p of s.body.posted as { id: number; sapDocEntry: number | null }[])
-      answeredPosted.set(keyOf(s.step, p.id), p.sapDocEntry);
+      answeredPosted.set(keyAt(s.step, p.id, s.generation ?? 1), p.sapDocEntry);
 
   for (const step of STEPS) {
     const columns = COLUMNS(step);
@@ -94,36 +174,59 @@ export async function proveLedger(
     );
     for (const row of rows) {
       const id = row.id as number;
-      const key = keyOf(step, id);
+      const generation = generationOf(POSTING_STEPS[kindOfCode(step)!], row);
+      // The generations reversed before this one.
+      for (let g = 1; g < generation; g += 1) {
+        const key = keyAt(step, id, g);
+        expectedKeys.add(key);
+        figures.postings += 1;
+        figures.reversed += 1;
+        figures.byStep[step].reversed += 1;
+        problems.push(...reversedProblems(step, key, byKey.get(key) ?? [], reversalsOf(step, id, g)));
+        const answered = answeredPosted.get(key);
+        const original = originalsOf(key)[0];
+        if (answered !== undefined && original && answered !== docEntryOf(step, original))
+          problems.push(`${key}: the API answered DocEntry ${answered}, SAP cancelled another document`);
+      }
+      const key = keyAt(step, id, generation);
       expectedKeys.add(key);
       const docs = byKey.get(key) ?? [];
       const status = row[columns.status] as string;
-      const docEntry = (doc: Record<string, any>) =>
-        (RECORD_KINDS_PLAIN[kindOfCode(step)!].sap.entity === 'Invoices'
-          ? doc.DocEntry
-          : doc.JdtNum) as number;
-      if (step === 'SJ' && status === 'unposted' && !sentSecond.has(id)) {
-        // Its first journal was not posted when the second journals were sent: either it failed, or it failed
-        // unconfirmed and the sweeper found it in SAP afterwards. Then the second journal is listed, still to post.
-        figures.secondJournalNotAttempted += 1;
-        if (row.fjStatus === 'posted' && listed.get(id)?.status !== 'unposted')
-          problems.push(
-            `${key}: first journal posted, second not listed to post (${JSON.stringify(listed.get(id))})`,
-          );
+      // A second journal is listed (to post, or failed) only while its first journal stands.
+      const listable = step !== 'SJ' || row.fjStatus === 'posted';
+      if (reversalsOf(step, id, generation).some((r) => r.outcome === 'reversed'))
+        problems.push(`${key}: reversed here, yet the record stands at this generation (${status})`);
+      if (status === 'unposted' && !sentKeys.has(key)) {
         if (docs.length) problems.push(`${key}: never sent, yet in SAP`);
-        continue;
+        // Reversed, not posted again: back in its list.
+        if (generation > 1) {
+          if (listable && listed.get(id)?.status !== 'unposted')
+            problems.push(`${key}: reversed, not listed to post (${JSON.stringify(listed.get(id))})`);
+          continue;
+        }
+        if (step === 'SJ') {
+          // Its first journal was not posted when the second journals were sent: either it failed, or it failed
+          // unconfirmed and the sweeper found it in SAP afterwards. Then the second journal is listed, still to post.
+          figures.secondJournalNotAttempted += 1;
+          if (row.fjStatus === 'posted' && listed.get(id)?.status !== 'unposted')
+            problems.push(
+              `${key}: first journal posted, second not listed to post (${JSON.stringify(listed.get(id))})`,
+            );
+          continue;
+        }
       }
       figures.postings += 1;
+      if (generation > 1) figures.reposted += 1;
       if (status === 'posted') {
         figures.posted += 1;
         figures.byStep[step].posted += 1;
-        if (docs.length !== 1) {
+        if (docs.length !== 1 || isCancellation(docs[0]!) || docs[0]!.cancelled) {
           figures.lost += 1;
-          problems.push(`${key}: posted, but SAP holds ${docs.length} documents for it`);
-        } else if (row[columns.docEntry] !== docEntry(docs[0]!)) {
+          problems.push(`${key}: posted, but SAP holds ${docs.length} documents for it (or it is cancelled)`);
+        } else if (row[columns.docEntry] !== docEntryOf(step, docs[0]!)) {
           figures.lost += 1;
           problems.push(
-            `${key}: stores DocEntry ${String(row[columns.docEntry])}, SAP's is ${docEntry(docs[0]!)}`,
+            `${key}: stores DocEntry ${String(row[columns.docEntry])}, SAP's is ${docEntryOf(step, docs[0]!)}`,
           );
         }
         const answered = answeredPosted.get(key);
@@ -139,11 +242,13 @@ export async function proveLedger(
         figures.failureReasons[shortReason] = (figures.failureReasons[shortReason] ?? 0) + 1;
         if (!reason?.trim()) problems.push(`${key}: failed without a reason`);
         const entry = listed.get(id);
-        if (entry?.status !== 'failed' || !entry.lastError?.trim())
+        if (listable && (entry?.status !== 'failed' || !entry.lastError?.trim()))
           problems.push(`${key}: failed, but listed as ${JSON.stringify(entry ?? null)}`);
         if (docs.length) {
           figures.failedButInSap += 1;
-          problems.push(`${key}: failed (${reason}), yet in SAP as ${docs.map(docEntry).join(', ')}`);
+          problems.push(
+            `${key}: failed (${reason}), yet in SAP as ${docs.map((d) => docEntryOf(step, d)).join(', ')}`,
+          );
         }
       } else {
         figures.lost += 1;
@@ -157,6 +262,7 @@ export async function proveLedger(
     .select({
       kind: postingAttempts.kind,
       recordId: postingAttempts.recordId,
+      generation: postingAttempts.generation,
       outcome: postingAttempts.outcome,
     })
     .from(postingAttempts)
@@ -164,7 +270,7 @@ export async function proveLedger(
   const outcomes = new Map<string, string[]>();
   for (const a of attempts) {
     if (RECORD_KINDS_PLAIN[kindOfCode(a.kind)!].queued) continue;
-    const key = keyOf(a.kind, a.recordId);
+    const key = keyAt(a.kind as Step, a.recordId, a.generation);
     if (expectedKeys.has(key)) outcomes.set(key, [...(outcomes.get(key) ?? []), a.outcome]);
   }
   figures.foundBySweeper = [...outcomes.values()].filter((o) => o.join() === 'unknown,found').length;
@@ -173,11 +279,13 @@ export async function proveLedger(
   console.log(`faults: ${JSON.stringify(figures)}`);
   expect(problems).toEqual([]);
   expect(figures.duplicates).toBe(0);
+  expect(figures.cancelledTwice).toBe(0);
   expect(figures.lost).toBe(0);
   expect(figures.failedButInSap).toBe(0);
-  expect(figures.posted + figures.failed).toBe(figures.postings);
-  // The second journal was attempted for exactly the transporter invoices whose first journal was posted then.
-  expect(figures.postings).toBe(figures.records + sentSecond.size);
+  expect(figures.posted + figures.failed + figures.reversed).toBe(figures.postings);
+  // Exactly the postings sent were made: each record once per generation, and the second journal for exactly
+  // the transporter invoices whose first journal was posted then.
+  expect(figures.postings).toBe(sentKeys.size);
   return figures;
 }
 

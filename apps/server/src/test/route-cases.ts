@@ -3,6 +3,11 @@ import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PermissionName } from '@ff/
 import { createResetTokensRepository } from '../modules/auth/reset-tokens.repository.js';
 import { createRole, createUser } from './fixtures.js';
 import { myAccountRouteCases } from './my-account-route-cases.js';
+import { notificationsRouteCases } from './notifications-route-cases.js';
+import { postingHistoryRouteCases } from './posting-history-route-cases.js';
+import { postingPeriodsRouteCases } from './posting-periods-route-cases.js';
+import { reconciliationRouteCases } from './reconciliation-route-cases.js';
+import { reversalRouteCases } from './reversal-route-cases.js';
 import { ADMIN_ROUTE_CASES } from './admin-cases.js';
 import { postableRows, postBodyOf } from './kind-fixtures.js';
 import { nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
@@ -201,6 +206,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // Trip records: the list still to post and the post (or queue) of every registry kind.
   ...recordRouteCases(),
+  // After "Post to SAP" (issue 11).
+  ...postingHistoryRouteCases(),
+  ...reversalRouteCases(),
+  ...postingPeriodsRouteCases(),
+  ...reconciliationRouteCases(),
+  ...notificationsRouteCases(),
 };
 
 export const routeLabel = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

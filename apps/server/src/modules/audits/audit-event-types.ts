@@ -10,9 +10,13 @@ import { audits } from '../../db/schema.js';
  * Y" is a Users event although it names a role); one that matches none is 'Other'.
  */
 export const EVENT_TYPE_PATTERNS: Record<Exclude<AuditEventType, 'Other'>, string> = {
+  // modules/reversal: "Reversed TRP-… in SAP …", "Reversal of TRP-… failed: …" (before posting: they name postings)
+  Reversals: '^revers(ed|al|ing) ',
   // posting.service.ts, posting-sweeper.ts, jobs/vas-posting.job.ts
   'Posting to SAP':
     '^(posted|queued) |^\\d+ (not posted|refused): |posting of |from the queue|could not be posted',
+  // modules/reconciliation: runs started and SAP documents adopted
+  Reconciliation: 'reconciliation|^adopted ',
   // imports.service.ts, accounts.service.ts
   Imports: '^imported ',
   // settings.service.ts

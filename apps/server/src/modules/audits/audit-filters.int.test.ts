@@ -86,6 +86,14 @@ describe('GET /api/v1/audits with filters', () => {
       [`Queued 1 VAS transaction for posting to SAP: TRP-${m} (#7)`, 'Posting to SAP'],
       [`VAS transaction #8 could not be posted from the queue: ${m}`, 'Posting to SAP'],
       [`Interrupted posting of cash advance #9 found in SAP (${m}); marked posted`, 'Posting to SAP'],
+      [
+        `Interrupted posting of TRP-${m} (cash advance record #9) not found in SAP; back in its list as failed`,
+        'Posting to SAP',
+      ],
+      [`Reversed TRP-${m} (cash advance record) DocEntry 1, DocNum 2 in SAP: wrong amount`, 'Reversals'],
+      [`Reversal of TRP-${m} (sales invoice) failed: Posting period locked`, 'Reversals'],
+      [`Started a reconciliation of 2026-11-01 to 2026-11-07 (${m})`, 'Reconciliation'],
+      [`Adopted SAP document DocEntry 7 for TRP-${m} (cash advance record)`, 'Reconciliation'],
       [`Imported 3 sales invoices ${m} (3 received)`, 'Imports'],
       [
         `Tested the SAP connection (company ${m}, user manager): SAP refused the login`,
@@ -225,7 +233,7 @@ describe('GET /api/v1/audits with filters', () => {
       expect(Object.keys(response.body.errors), params).toContain(field);
     }
     expect((await admin.get('/api/v1/audits?event=Lunch')).body.errors.event[0]).toContain(
-      'The event type must be one of: Posting to SAP',
+      'The event type must be one of: Reversals, Posting to SAP, Reconciliation',
     );
   });
 

@@ -24,6 +24,7 @@ import { PATHS } from '../../test/records-suite.js';
 import { INTERRUPTED_MESSAGE } from './posting-sweeper.js';
 import { POSTING_STEPS } from './posting-steps.js';
 import { sapGatewayFor } from './sap-gateway-adapter.js';
+import { rowFailureOf } from '../../test/record-names.js';
 
 /**
  * The exactly-once protocol (docs/design/architecture.md section 6) after a crash: a row a dead process left in
@@ -82,7 +83,7 @@ describe('a row left in posting by a crash', () => {
     ).toEqual([]);
     const retry = await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, reached!.id)] });
     expect(retry.body.failed).toEqual([
-      { id: reached!.id, message: `#${reached!.id}: it is being posted right now.` },
+      await rowFailureOf(p.h, 'cashAdvance', reached!.id, 'it is being posted right now.'),
     ]);
 
     await ageLease(withDoc.attemptId);
@@ -162,16 +163,16 @@ describe('a row left in posting by a crash', () => {
         (await p.admin.get('/api/v1/audits')).body.data as { event: string; createdBy: string }[]
       ).map((e) => [e.event, e.createdBy]);
       const has = (text: string) => entries.some(([event]) => event!.includes(text));
-      return has(`sales invoice #${sale!} `) && has(`cash advance record #${cash!.id} `) && entries;
+      return has(`(sales invoice #${sale!})`) && has(`(cash advance record #${cash!.id})`) && entries;
     }, 'the audit entries of the sweep');
     expect(trail).toEqual(
       expect.arrayContaining([
         [
-          `Interrupted posting of cash advance record #${cash!.id} found in SAP (DocEntry ${sapDocEntry}, DocNum ${sapDocNum}); marked posted`,
+          `Interrupted posting of ${(await storedRow(p.h, 'cash', cash!.id)).tripNumber} (cash advance record #${cash!.id}) found in SAP (DocEntry ${sapDocEntry}, DocNum ${sapDocNum}); marked posted`,
           'System',
         ],
         [
-          `Interrupted posting of sales invoice #${sale!} not found in SAP; back in its list as failed`,
+          `Interrupted posting of ${(await storedRow(p.h, 'sales', sale!)).tripNumber} (sales invoice #${sale!}) not found in SAP; back in its list as failed`,
           'System',
         ],
       ]),

@@ -24,6 +24,7 @@ import {
   storedRow,
 } from '../../test/posting-harness.js';
 import { PATHS } from '../../test/records-suite.js';
+import { recordNameOf } from '../../test/record-names.js';
 
 /**
  * The exactly-once protocol (docs/design/architecture.md section 6) under the simulator's faults: lost replies,
@@ -199,7 +200,7 @@ describe('SAP errors (500) over a batch', () => {
       expect(entry?.status).toBe('failed');
       expect(entry?.lastError).toMatch(/\S/);
       expect(response.body.failed.find((f: { id: number }) => f.id === row.id).message).toBe(
-        `#${row.id}: ${entry!.lastError}`,
+        `${await recordNameOf(p.h, 'cashAdvance', row.id)}: ${entry!.lastError}`,
       );
     }
     if (failed.length) {

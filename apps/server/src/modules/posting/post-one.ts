@@ -1,8 +1,11 @@
 import { isConnectionError, retryOnConnectionLoss } from '../../db/connection-faults.js';
 import { postExactlyOnce, type PostingOutcome } from './exactly-once.js';
 import type { KindRules, PostingRequest } from './kind-rules.js';
-import { idempotencyKey, type PostingStep } from './posting-steps.js';
+import { generationOf, idempotencyKey, type PostingStep } from './posting-steps.js';
 import type { SapDocument, SapGateway } from './sap-gateway.js';
+
+/** When a document was sent to SAP and the document itself: the posting history shows both (posting_attempts). */
+export type Sending = { at: Date; document: SapDocument };
 
 export type PostOneDeps = { sap: () => SapGateway; settleMs?: number | undefined };
 
@@ -13,7 +16,7 @@ export type PostOneDeps = { sap: () => SapGateway; settleMs?: number | undefined
  * - `taken`: the row's attempt was closed meanwhile (someone else resolved it); nothing was sent.
  */
 export type PostOneResult =
-  | { sent: true; outcome: PostingOutcome }
+  | { sent: true; outcome: PostingOutcome; sending: Sending }
   | { sent: false; unprepared: unknown }
   | { sent: false; taken: true };
 
@@ -30,7 +33,7 @@ export async function postOne<Row, I>(
   item: { row: Row; request: PostingRequest<I>; lookUpFirst: boolean },
   beforeSend?: () => Promise<{ lookUpFirst: boolean } | null>,
 ): Promise<PostOneResult> {
-  const key = idempotencyKey(step, item.request.id);
+  const key = idempotencyKey(step, item.request.id, generationOf(step, item.row as object));
   let document: SapDocument;
   try {
     document = await retryOnConnectionLoss(async () => rules.document(item.row, item.request, key));
@@ -43,9 +46,11 @@ export async function postOne<Row, I>(
     if (!began) return { sent: false, taken: true };
     lookUpFirst = began.lookUpFirst;
   }
+  const sending: Sending = { at: new Date(), document };
   try {
     return {
       sent: true,
+      sending,
       outcome: await postExactlyOnce(deps.sap(), document, key, {
         lookUpFirst,
         maxPosts: 1,
@@ -56,6 +61,7 @@ export async function postOne<Row, I>(
     // E.g. the SAP client closed under a shutdown: whether the POST left is not known.
     return {
       sent: true,
+      sending,
       outcome: {
         outcome: 'unknown',
         message: `Posting stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).`,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import {
   assignments,
+  amountColumn,
   idempotencyKey,
   stateColumns,
   type PostingStep,
@@ -39,6 +40,11 @@ export function createClaimQueries(db: Db) {
           eq(postingAttempts.recordId, recordId),
           lt(postingAttempts.id, attemptId),
           inArray(postingAttempts.outcome, [...UNCERTAIN]),
+          // Earlier generations' documents were cancelled and carry other keys.
+          // (The attempt's generation; for an attempt not opened yet, the record's current one.)
+          sql`${postingAttempts.generation} = coalesce(
+            (SELECT pa.generation FROM posting_attempts pa WHERE pa.id = ${attemptId}),
+            (SELECT ${sql.identifier(step.columns.generation.name)} FROM ${step.table} WHERE id = ${recordId}))`,
         ),
       )
       .limit(1);
@@ -74,6 +80,7 @@ export function createClaimQueries(db: Db) {
       tx: Db,
     ): Promise<Map<number, { attemptId: number; lookUpFirst: boolean }>> {
       const claimedIds: number[] = [];
+      const stepState = new Map<number, { generation: number; amount: string | null; postingDate: string }>();
       const groups = new Map<
         string,
         { postingDate: string; extra: Record<string, unknown>; ids: number[] }
@@ -100,14 +107,25 @@ export function createClaimQueries(db: Db) {
             ...group.extra,
           })
           .where(and(...conditions))
-          .returning({ id: step.table.id });
-        for (const row of updated) claimedIds.push(row.id as number);
+          .returning({
+            id: step.table.id,
+            generation: step.columns.generation,
+            amount: amountColumn(step),
+          });
+        for (const row of updated) {
+          claimedIds.push(row.id as number);
+          stepState.set(row.id as number, {
+            generation: Number(row.generation ?? 1),
+            amount: row.amount === null || row.amount === undefined ? null : String(row.amount),
+            postingDate: group.postingDate,
+          });
+        }
       }
       const claimed = new Map<number, { attemptId: number; lookUpFirst: boolean }>();
       if (!claimedIds.length) return claimed;
       // Earlier attempts first: every attempt that exists now is earlier than the ones opened below.
       const uncertain = await tx
-        .selectDistinct({ recordId: postingAttempts.recordId })
+        .selectDistinct({ recordId: postingAttempts.recordId, generation: postingAttempts.generation })
         .from(postingAttempts)
         .where(
           and(
@@ -116,16 +134,27 @@ export function createClaimQueries(db: Db) {
             inArray(postingAttempts.outcome, [...UNCERTAIN]),
           ),
         );
-      const lookUp = new Set(uncertain.map((r) => r.recordId));
+      // Only an attempt of the same generation can have created this posting's document (its key is the generation's).
+      const lookUp = new Set(
+        uncertain
+          .filter((r) => stepState.get(r.recordId)?.generation === r.generation)
+          .map((r) => r.recordId),
+      );
       const attempts = await tx
         .insert(postingAttempts)
         .values(
-          claimedIds.map((id) => ({
-            kind: step.kind,
-            recordId: id,
-            idempotencyKey: idempotencyKey(step, id),
-            requestedById: options.userId,
-          })),
+          claimedIds.map((id) => {
+            const { generation, amount, postingDate } = stepState.get(id)!;
+            return {
+              kind: step.kind,
+              recordId: id,
+              generation,
+              idempotencyKey: idempotencyKey(step, id, generation),
+              requestedById: options.userId,
+              postingDate,
+              amount,
+            };
+          }),
         )
         .returning({ id: postingAttempts.id, recordId: postingAttempts.recordId });
       for (const attempt of attempts)

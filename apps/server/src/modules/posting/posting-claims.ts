@@ -1,3 +1,4 @@
+import { closedPeriodReason, periodOfDay, type PostingPeriod } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { isConnectionError } from '../../db/connection-faults.js';
 import { HttpError, ValidationFailed } from '../../lib/errors.js';
@@ -5,7 +6,7 @@ import { createPostingDateResolver } from '../../lib/posting-date.js';
 import { DATABASE_AWAY } from './database-away.js';
 import type { KindRules, PostingRequest, RowRequest } from './kind-rules.js';
 import type { PostingRepository } from './posting.repository.js';
-import { STATUS_SENTENCE } from './posting-answers.js';
+import { rowFailure, STATUS_SENTENCE } from './posting-answers.js';
 import type { PostingStep, StepRow } from './posting-steps.js';
 
 /** A row this poster claimed: its request (with the posting day), its open attempt, and the look-up rule. */
@@ -19,10 +20,51 @@ export type Claimed<Row, I> = {
 export type AnyRules<Row, I> = KindRules<Row, I, unknown>;
 
 /**
- * Claiming, the first part of a post request (posting.service.ts): the requested rows are checked (state,
- * posting date, the kind's rules) and the valid ones moved to `posting` (or `queued`), one attempt each.
+ * SAP's posting periods, read before a claim (kept briefly by their module; `refresh` reads SAP again); null
+ * when SAP could not say (then SAP decides on each row).
  */
-export function createClaims(deps: { db: Db; repository: PostingRepository; timeZone: string }) {
+export type PeriodsSource = (options?: { refresh?: boolean }) => Promise<readonly PostingPeriod[] | null>;
+
+/** A row's trip number (every kind's table has one; VAS rows may leave it empty). */
+const tripOf = (row: unknown) => (row as { tripNumber?: unknown } | undefined)?.tripNumber;
+
+/**
+ * The periods for the requested posting days, or null: a source that fails never blocks a post (SAP refuses a
+ * locked period itself). When a day falls in a period kept as locked or closing, SAP is asked again first, so
+ * a period reopened a minute ago is not refused on what was read before.
+ */
+async function periodsFor(
+  source: PeriodsSource | undefined,
+  postingDates: string[],
+  timeZone: string,
+): Promise<readonly PostingPeriod[] | null> {
+  if (!source) return null;
+  try {
+    const kept = await source();
+    if (!kept) return null;
+    // The day each input names (the document date is checked in the claim; the epoch passes every input).
+    const dayOf = createPostingDateResolver(timeZone);
+    const refused = postingDates.some((input) => {
+      const date = dayOf(input, new Date(0));
+      return 'day' in date && closedPeriodReason(periodOfDay(kept, date.day)) !== null;
+    });
+    return refused ? await source({ refresh: true }) : kept;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Claiming, the first part of a post request (posting.service.ts): the requested rows are checked (state,
+ * posting date and its SAP period, the kind's rules) and the valid ones moved to `posting` (or `queued`), one
+ * attempt each. Every refusal names the record by its trip number and kind (`rowFailure`).
+ */
+export function createClaims(deps: {
+  db: Db;
+  repository: PostingRepository;
+  timeZone: string;
+  periods?: PeriodsSource | undefined;
+}) {
   const { db, repository, timeZone } = deps;
 
   /** Validates and claims rows in one transaction: rows already posting or posted are refused. */
@@ -44,6 +86,12 @@ export function createClaims(deps: { db: Db; repository: PostingRepository; time
     const failed: { id: number; message: string }[] = [];
     const claimed: Claimed<StepRow<S>, I>[] = [];
     const prefetched = await rules.prefetch?.(requests);
+    // Read before the transaction, as prefetch is: a day in a locked or closing period never reaches SAP.
+    const periods = await periodsFor(
+      deps.periods,
+      [...new Set(requests.map((r) => r.postingDate))],
+      timeZone,
+    );
     const resolvePostingDate = createPostingDateResolver(timeZone);
     // Taken before the attempts are opened, so it is never later than their leases' start.
     const claimedAt = Date.now();
@@ -64,7 +112,7 @@ export function createClaims(deps: { db: Db; repository: PostingRepository; time
       for (const request of requests) {
         const locked = byId.get(request.id);
         const refuse = (reason: string) =>
-          failed.push({ id: request.id, message: `#${request.id}: ${reason}` });
+          failed.push(rowFailure(step, request.id, tripOf(locked?.row), reason));
         if (!locked) {
           refuse(`no ${step.noun[0]} with this id exists.`);
           continue;
@@ -81,6 +129,11 @@ export function createClaims(deps: { db: Db; repository: PostingRepository; time
         const date = resolvePostingDate(request.postingDate, row.documentDate as Date);
         if ('error' in date) {
           refuse(date.error);
+          continue;
+        }
+        const closed = periods && closedPeriodReason(periodOfDay(periods, date.day));
+        if (closed) {
+          refuse(`${closed}.`);
           continue;
         }
         const problem = rules.check(row, request, prefetched);
@@ -100,7 +153,7 @@ export function createClaims(deps: { db: Db; repository: PostingRepository; time
       for (const { row, request, extra, postingDay } of valid) {
         const attempt = opened.get(request.id);
         if (!attempt)
-          failed.push({ id: request.id, message: `#${request.id}: it is being posted by someone else.` });
+          failed.push(rowFailure(step, request.id, tripOf(row), 'it is being posted by someone else.'));
         else
           claimed.push({
             row: { ...row, ...extra },

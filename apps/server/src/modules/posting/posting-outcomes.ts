@@ -2,13 +2,13 @@ import { isConnectionError, retryOnConnectionLoss, type DeferredWrites } from '.
 import { PostingRuleError } from '../../erp/posting-rules.js';
 import { NOT_SENT, plainReason, TO_BE_CHECKED, writeOrDefer } from './database-away.js';
 import type { PostingOutcome } from './exactly-once.js';
-import { postOne, type PostOneDeps } from './post-one.js';
+import { postOne, type PostOneDeps, type Sending } from './post-one.js';
 import type { AnyRules, Claimed } from './posting-claims.js';
 import type { PostingRepository } from './posting.repository.js';
 import type { PostingStep, StepRow } from './posting-steps.js';
 
 /** What sending a row to SAP came to, and whether it is still to be recorded. */
-export type Sent = { outcome: PostingOutcome; toRecord: boolean };
+export type Sent = { outcome: PostingOutcome; toRecord: boolean; sending?: Sending | undefined };
 
 /** True when SAP holds the document: this poster created it, or a look-up found it. */
 export function isPosted(outcome: PostingOutcome): outcome is Extract<PostingOutcome, { ref: unknown }> {
@@ -57,7 +57,7 @@ export function createOutcomes(
       }
     };
     const result = await postOne({ sap: deps.sap, settleMs: deps.settleMs }, step, rules, item, beforeSend);
-    if (result.sent) return { outcome: result.outcome, toRecord: true };
+    if (result.sent) return { outcome: result.outcome, toRecord: true, sending: result.sending };
     if ('taken' in result)
       return databaseAway ? notSent : { outcome: await asItStands(step, id), toRecord: false };
     // Nothing was sent: the record cannot become a SAP document as it stands (or the database was away).
@@ -88,8 +88,8 @@ export function createOutcomes(
     const id = item.request.id;
     if (!sent.toRecord) return outcome;
     const write = isPosted(outcome)
-      ? () => repository.markPosted(step, id, outcome.ref, outcome.outcome).then(() => true)
-      : () => repository.markFailed(step, id, item.attemptId, outcome);
+      ? () => repository.markPosted(step, id, outcome.ref, outcome.outcome, sent.sending).then(() => true)
+      : () => repository.markFailed(step, id, item.attemptId, outcome, { sending: sent.sending });
     const saved = await writeOrDefer(write, deps.deferred, `the outcome of ${step.kind} #${id}`);
     if (!saved.done)
       return isPosted(outcome) || deps.deferred ? outcome : { outcome: 'unknown', message: TO_BE_CHECKED };

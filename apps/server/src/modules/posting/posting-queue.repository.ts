@@ -26,7 +26,7 @@ export function createQueueQueries(db: Db) {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [row] = await tx
-          .select({ status: stateColumns(step).status })
+          .select({ status: stateColumns(step).status, generation: step.columns.generation })
           .from(step.table)
           .where(eq(step.table.id, id))
           .for('update');
@@ -61,7 +61,12 @@ export function createQueueQueries(db: Db) {
           }
           const [attempt] = await tx
             .insert(postingAttempts)
-            .values({ kind: step.kind, recordId: id, idempotencyKey: idempotencyKey(step, id) })
+            .values({
+              kind: step.kind,
+              recordId: id,
+              generation: Number(row!.generation ?? 1),
+              idempotencyKey: idempotencyKey(step, id, Number(row!.generation ?? 1)),
+            })
             .returning({ id: postingAttempts.id });
           attemptId = attempt!.id;
         }

@@ -72,8 +72,22 @@ export function assignments(step: PostingStep, values: [PgColumn, unknown][]): R
  * (FF-SJ-1042 in Reference3 on journals, the compact FFSI1042 in Reference2 on A/R invoices; see
  * docs/decisions/004-idempotency-keys.md).
  */
-export const idempotencyKey = (step: Pick<PostingStep, 'name'>, recordId: number) =>
-  idempotencyKeyOf(step.name, recordId);
+export const idempotencyKey = (step: Pick<PostingStep, 'name'>, recordId: number, generation = 1) =>
+  idempotencyKeyOf(step.name, recordId, generation);
+
+/** A column's value on a row of the step's table (the property name is found from the PgColumn itself). */
+export function valueOn(step: PostingStep, row: object, column: PgColumn): unknown {
+  const entry = Object.entries(getTableColumns(step.table)).find(([, c]) => c === column);
+  return entry ? (row as Record<string, unknown>)[entry[0]] : undefined;
+}
+
+/** The posting generation a row of the step stands at (1 until its first reversal). */
+export const generationOf = (step: PostingStep, row: object): number =>
+  Number(valueOn(step, row, step.columns.generation) ?? 1);
+
+/** The step's money column (the registry's amount field), e.g. fuel's total, filled when the row is claimed. */
+export const amountColumn = (step: PostingStep): PgColumn =>
+  (step.table as unknown as Record<string, PgColumn>)[RECORD_KINDS_PLAIN[step.name].amountField]!;
 
 /** Where SAP keeps a step's key: the entity set and the reference field a look-up filters on. */
 export const sapReferenceOf = (step: Pick<PostingStep, 'name'>) => RECORD_KINDS_PLAIN[step.name].sap;

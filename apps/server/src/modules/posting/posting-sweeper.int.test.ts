@@ -201,10 +201,10 @@ describe('1,000 rows left posting by a crash', () => {
     const trail = await h.database.db
       .select({ event: audits.event })
       .from(audits)
-      .where(like(audits.event, 'Interrupted posting of cash advance record #%'));
+      .where(like(audits.event, 'Interrupted posting of % (cash advance record #%'));
     const perRow = new Map<number, number>();
     for (const { event } of trail) {
-      const id = Number(/#(\d+) /.exec(event)![1]);
+      const id = Number(/#(\d+)\) /.exec(event)![1]);
       perRow.set(id, (perRow.get(id) ?? 0) + 1);
     }
     expect(ids.filter((id) => perRow.get(id) !== 1)).toEqual([]);

@@ -1,4 +1,5 @@
 import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import {
@@ -9,6 +10,32 @@ import {
   type PostingStep,
 } from './posting-steps.js';
 import type { SapDocumentRef } from './sap-gateway.js';
+
+/** What the sweeper knows of a row it settles: its key's generation, and whom to name and tell. */
+export type SweptRow = {
+  id: number;
+  generation: number;
+  tripNumber: string | null;
+  postedById: number | null;
+};
+
+const sweptColumns = (step: PostingStep) => ({
+  generation: sql<number>`${step.columns.generation}`,
+  tripNumber: sql<string | null>`${(step.table as unknown as { tripNumber: PgColumn }).tripNumber}`,
+  postedById: sql<number | null>`${step.columns.postedById}`,
+});
+
+const sweptRow = (r: {
+  id: unknown;
+  generation: unknown;
+  tripNumber: string | null;
+  postedById: unknown;
+}): SweptRow => ({
+  id: r.id as number,
+  generation: Number(r.generation ?? 1),
+  tripNumber: r.tripNumber || null,
+  postedById: r.postedById === null || r.postedById === undefined ? null : Number(r.postedById),
+});
 
 /**
  * SQL only the sweeper (posting-sweeper.ts) asks: rows a dead poster left in flight, failed rows whose outcome
@@ -27,7 +54,7 @@ export function createSweeperQueries(db: Db) {
       statuses: readonly ('posting' | 'queued')[],
       before: Date,
       page: { afterId?: number; limit?: number } = {},
-    ): Promise<{ id: number; attemptId: number | null; status: string }[]> {
+    ): Promise<(SweptRow & { attemptId: number | null; status: string })[]> {
       // Spelled out in full: drizzle leaves columns in a select list unqualified, which inside a subquery
       // would bind "id" to posting_attempts.id instead of the record's.
       const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
@@ -35,7 +62,12 @@ export function createSweeperQueries(db: Db) {
       const open = sql<string | number | null>`(SELECT max(pa.id) FROM posting_attempts pa
                  WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId} AND pa.outcome = 'pending')`;
       const rows = await db
-        .select({ id: step.table.id, attemptId: open, status: stateColumns(step).status })
+        .select({
+          id: step.table.id,
+          attemptId: open,
+          status: stateColumns(step).status,
+          ...sweptColumns(step),
+        })
         .from(step.table)
         .where(
           and(
@@ -47,7 +79,7 @@ export function createSweeperQueries(db: Db) {
         .orderBy(step.table.id)
         .limit(page.limit ?? 500);
       return rows.map((r) => ({
-        id: r.id as number,
+        ...sweptRow(r),
         attemptId: r.attemptId === null ? null : Number(r.attemptId),
         status: r.status,
       }));
@@ -63,7 +95,7 @@ export function createSweeperQueries(db: Db) {
       step: PostingStep,
       settledBefore: Date,
       page: { afterId?: number; limit?: number } = {},
-    ): Promise<{ id: number; attemptId: number }[]> {
+    ): Promise<(SweptRow & { attemptId: number })[]> {
       const recordId = sql.raw(`"${getTableName(step.table)}"."id"`);
       const latest = sql<
         string | number | null
@@ -72,7 +104,7 @@ export function createSweeperQueries(db: Db) {
                  FROM posting_attempts pa WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId}
                  ORDER BY pa.id DESC LIMIT 1)`;
       const rows = await db
-        .select({ id: step.table.id, attemptId: latest })
+        .select({ id: step.table.id, attemptId: latest, ...sweptColumns(step) })
         .from(step.table)
         .where(
           and(
@@ -83,7 +115,7 @@ export function createSweeperQueries(db: Db) {
         )
         .orderBy(step.table.id)
         .limit(page.limit ?? 500);
-      return rows.map((r) => ({ id: r.id as number, attemptId: Number(r.attemptId) }));
+      return rows.map((r) => ({ ...sweptRow(r), attemptId: Number(r.attemptId) }));
     },
 
     /** A look-up after the settle delay found no document for this unconfirmed attempt: it need not be checked again. */
@@ -125,7 +157,12 @@ export function createSweeperQueries(db: Db) {
      * A failed row whose document SAP holds after all: posted with SAP's keys, recorded as a `found` attempt.
      * Only a row still failed changes (one claimed again meanwhile is its poster's, who looks the key up first).
      */
-    async markFoundAfterFailure(step: PostingStep, recordId: number, ref: SapDocumentRef): Promise<boolean> {
+    async markFoundAfterFailure(
+      step: PostingStep,
+      recordId: number,
+      ref: SapDocumentRef,
+      generation = 1,
+    ): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const now = new Date();
@@ -147,7 +184,8 @@ export function createSweeperQueries(db: Db) {
         await tx.insert(postingAttempts).values({
           kind: step.kind,
           recordId,
-          idempotencyKey: idempotencyKey(step, recordId),
+          generation,
+          idempotencyKey: idempotencyKey(step, recordId, generation),
           outcome: 'found',
           sapDocEntry: ref.docEntry,
           sapDocNum: ref.docNum,

@@ -8,6 +8,8 @@ import {
   staleAfterMs,
   type PostingStep,
 } from './posting-steps.js';
+import type { Notifier } from '../../lib/notices.js';
+import type { SweptRow } from './posting-sweeper.repository.js';
 import { sapRef, type SapGateway } from './sap-gateway.js';
 
 /** Look-ups in SAP at once during a sweep, and rows read per page. */
@@ -32,7 +34,15 @@ export type SweeperDeps = {
   audit?: ((event: string) => Promise<unknown>) | undefined;
   /** Look-ups in SAP at once (default 16). */
   concurrency?: number | undefined;
+  /** Tells the user who posted a row the sweeper settled (the bell); silent when not given. */
+  notifier?: Notifier | undefined;
 };
+
+/** How the sweeper's lines name a record: `TRP-2026-000123 (cash advance #12)`, or `cash advance #12`. */
+const named = (step: PostingStep, row: SweptRow) =>
+  row.tripNumber
+    ? `${row.tripNumber} (${step.noun[0]} #${row.id})`
+    : `${step.noun[0][0]!.toUpperCase()}${step.noun[0].slice(1)} #${row.id}`;
 
 export type SweepResult = { posted: string[]; failed: string[]; skipped: string[] };
 
@@ -75,18 +85,36 @@ export function createPostingSweeper(deps: SweeperDeps) {
     }
   }
 
+  /** Tells the row's poster how the sweeper settled it; a failure to tell is logged, never undoing the settling. */
+  async function tell(step: PostingStep, row: SweptRow, key: string, posted: boolean, detail: string) {
+    if (!deps.notifier || row.postedById === null) return;
+    const name = row.tripNumber ? `${row.tripNumber} (${step.noun[0]})` : named(step, row);
+    try {
+      await deps.notifier.toUsers([row.postedById], {
+        type: 'posting_settled',
+        title: posted ? `${name} was found in SAP and is posted` : `${name} was not posted`,
+        body: detail,
+        link: `/postings?kind=${RECORD_KINDS_PLAIN[step.name].apiName}&search=${encodeURIComponent(row.tripNumber ?? key)}`,
+        dedupeKey: `settled-${key}-${posted ? 'posted' : 'failed'}-${Date.now()}`,
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, key }, 'Could not notify about a settled posting');
+    }
+  }
+
   async function settleStale(
     step: PostingStep,
-    row: { id: number; attemptId: number | null },
+    row: SweptRow & { attemptId: number | null },
     before: Date,
     result: SweepResult,
   ) {
-    const key = idempotencyKey(step, row.id);
+    const key = idempotencyKey(step, row.id, row.generation);
     try {
       const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
       // The attempt is what fences the poster (and any other sweeper) out; a row in flight without one gets one (already stale).
       const attemptId =
-        row.attemptId ?? (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1)));
+        row.attemptId ??
+        (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1), row.generation));
       if (existing) {
         if (!(await deps.repository.settleFound(step, row.id, attemptId, existing, before))) {
           result.skipped.push(key);
@@ -95,8 +123,9 @@ export function createPostingSweeper(deps: SweeperDeps) {
         result.posted.push(key);
         deps.log.info({ key, sap: existing }, 'Interrupted posting found in SAP; the record is posted');
         await audit(
-          `Interrupted posting of ${step.noun[0]} #${row.id} found in SAP (${sapRef(existing)}); marked posted`,
+          `Interrupted posting of ${named(step, row)} found in SAP (${sapRef(existing)}); marked posted`,
         );
+        await tell(step, row, key, true, `Its posting was interrupted; SAP has it as ${sapRef(existing)}.`);
         return;
       }
       const failed = await deps.repository.markFailed(
@@ -110,8 +139,9 @@ export function createPostingSweeper(deps: SweeperDeps) {
       if (failed) {
         deps.log.warn({ key }, 'Interrupted posting not in SAP; the record is back in its list as failed');
         await audit(
-          `Interrupted posting of ${step.noun[0]} #${row.id} not found in SAP; back in its list as failed`,
+          `Interrupted posting of ${named(step, row)} not found in SAP; back in its list as failed`,
         );
+        await tell(step, row, key, false, INTERRUPTED_MESSAGE);
       }
     } catch (error) {
       // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
@@ -151,23 +181,25 @@ export function createPostingSweeper(deps: SweeperDeps) {
     const settledBefore = new Date(now.getTime() - staleMs);
     await forEachPage(
       (afterId) => deps.repository.unconfirmedFailures(step, settledBefore, { afterId, limit: PAGE_SIZE }),
-      async ({ id, attemptId }) => {
-        const key = idempotencyKey(step, id);
+      async (row) => {
+        const { id, attemptId } = row;
+        const key = idempotencyKey(step, id, row.generation);
         try {
           const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
           if (!existing) {
             await deps.repository.markRechecked(attemptId);
             return;
           }
-          if (await deps.repository.markFoundAfterFailure(step, id, existing)) {
+          if (await deps.repository.markFoundAfterFailure(step, id, existing, row.generation)) {
             result.posted.push(key);
             deps.log.info(
               { key, sap: existing },
               'Unconfirmed posting found in SAP; the failed record is posted',
             );
             await audit(
-              `Unconfirmed posting of ${step.noun[0]} #${id} found in SAP (${sapRef(existing)}); marked posted`,
+              `Unconfirmed posting of ${named(step, row)} found in SAP (${sapRef(existing)}); marked posted`,
             );
+            await tell(step, row, key, true, `SAP had not confirmed it; it holds it as ${sapRef(existing)}.`);
           }
         } catch (error) {
           result.skipped.push(key);

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
+import type { Sending } from './post-one.js';
 import type { SapDocumentRef } from './sap-gateway.js';
 import { closeAttempt } from './posting-attempts.js';
 import { createClaimQueries } from './posting-claims.repository.js';
@@ -40,13 +41,21 @@ export function createPostingRepository(db: Db) {
      * SAP holds the document: the row is posted whatever state it is in (the document exists, so nothing may
      * ever post it again), and every open attempt of the record is closed with SAP's keys.
      */
-    async markPosted(step: PostingStep, recordId: number, ref: SapDocumentRef, how: 'posted' | 'found') {
+    async markPosted(
+      step: PostingStep,
+      recordId: number,
+      ref: SapDocumentRef,
+      how: 'posted' | 'found',
+      sending?: Sending,
+    ) {
       // One statement (one round trip, atomic): close the record's open attempts with SAP's keys, mark it posted.
       const now = new Date().toISOString();
       await db.execute(sql`
         WITH closed AS (
           UPDATE posting_attempts
-             SET outcome = ${how}, sap_doc_entry = ${ref.docEntry}, sap_doc_num = ${ref.docNum}, finished_at = ${now}::timestamptz
+             SET outcome = ${how}, sap_doc_entry = ${ref.docEntry}, sap_doc_num = ${ref.docNum}, finished_at = ${now}::timestamptz,
+                 sent_at = coalesce(${sending?.at.toISOString() ?? null}::timestamptz, sent_at),
+                 document = coalesce(${sending ? JSON.stringify(sending.document) : null}::jsonb, document)
            WHERE kind = ${step.kind} AND record_id = ${recordId} AND outcome = 'pending'
         )
         ${updateToPosted(step, ref, now)}
@@ -63,14 +72,22 @@ export function createPostingRepository(db: Db) {
       recordId: number,
       attemptId: number,
       failure: { outcome: 'failed' | 'unknown'; message: string; code?: string | undefined },
-      options: { staleBefore?: Date } = {},
+      options: { staleBefore?: Date; sending?: Sending | undefined } = {},
     ): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
+        const sent = options.sending
+          ? { sentAt: options.sending.at, document: options.sending.document }
+          : {};
         const closed = await closeAttempt(
           tx,
           attemptId,
-          { outcome: failure.outcome, errorCode: failure.code ?? null, errorMessage: failure.message },
+          {
+            outcome: failure.outcome,
+            errorCode: failure.code ?? null,
+            errorMessage: failure.message,
+            ...sent,
+          },
           options.staleBefore,
         );
         if (!closed) return false;
@@ -89,10 +106,17 @@ export function createPostingRepository(db: Db) {
     },
 
     /** Opens a fresh attempt for a row the sweeper found in flight without one (so it can be fenced). */
-    async openAttempt(step: PostingStep, recordId: number, startedAt: Date): Promise<number> {
+    async openAttempt(step: PostingStep, recordId: number, startedAt: Date, generation = 1): Promise<number> {
       const [attempt] = await db
         .insert(postingAttempts)
-        .values({ kind: step.kind, recordId, idempotencyKey: idempotencyKey(step, recordId), startedAt })
+        .values({
+          kind: step.kind,
+          recordId,
+          generation,
+          idempotencyKey: idempotencyKey(step, recordId, generation),
+          startedAt,
+          claimedAt: startedAt,
+        })
         .returning({ id: postingAttempts.id });
       return attempt!.id;
     },

@@ -9,11 +9,11 @@ import type { BoundKind } from '../records/bound-kinds.js';
 import { TO_BE_CHECKED, writeOrDefer } from './database-away.js';
 import type { PostingOutcome } from './exactly-once.js';
 import type { RowRequest } from './kind-rules.js';
-import { createClaims, type AnyRules } from './posting-claims.js';
+import { createClaims, type AnyRules, type PeriodsSource } from './posting-claims.js';
 import { createOutcomes, isPosted } from './posting-outcomes.js';
 import type { PostingRepository } from './posting.repository.js';
 import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
-import { postingAuditText, queuedAuditText, refusalHead } from './posting-answers.js';
+import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answers.js';
 import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
 import type { SapGateway } from './sap-gateway.js';
 
@@ -30,6 +30,11 @@ export type PostingDeps = {
   /** Where a write that failed because the database was away is retried (a row's outcome, an audit entry). */
   deferred?: DeferredWrites;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * SAP's posting periods (modules/posting-periods, cached): a row dated in a locked or closing period is
+   * refused before anything is sent. Without it, or when SAP cannot say, SAP decides.
+   */
+  periods?: PeriodsSource;
 };
 
 /**
@@ -144,10 +149,11 @@ export function createPostingService(deps: PostingDeps) {
       }
       const posted: PostResult['posted'] = [];
       outcomes.forEach((outcome, index) => {
-        const id = claimed[index]!.request.id;
+        const { request, row } = claimed[index]!;
+        const id = request.id;
         if (isPosted(outcome))
           posted.push({ id, sapDocEntry: outcome.ref.docEntry, sapDocNum: outcome.ref.docNum });
-        else failed.push({ id, message: `#${id}: ${outcome.message}` });
+        else failed.push(rowFailure(step, id, (row as { tripNumber?: unknown }).tripNumber, outcome.message));
       });
       failed.sort((a, b) => a.id - b.id);
       await recordAudit(

@@ -1,6 +1,12 @@
+import { assertIdentifier, odataString } from '../../erp/odata.js';
 import { isSapError, type SapError } from '../../erp/sap-error.js';
 import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
-import { SapPostingFailure, type SapDocumentRef, type SapGateway } from './sap-gateway.js';
+import {
+  SapPostingFailure,
+  type SapDocumentRef,
+  type SapGateway,
+  type SapRangeDocument,
+} from './sap-gateway.js';
 
 /** SapError kinds in the posting protocol's words: was the document created, not created, or unknown? */
 function toFailure(error: SapError): SapPostingFailure {
@@ -44,5 +50,162 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
       const found = await client.findByReference(document.entity, document.referenceField, key);
       return found ? refOf(document.entity, found as Record<string, unknown>) : null;
     },
+    // --- Reversal (issue 11, modules/reversal) ---
+    async cancel(target) {
+      try {
+        await client.cancel(target.entity, target.docEntry);
+      } catch (error) {
+        if (!isSapError(error)) throw error;
+        const failure = toFailure(error);
+        throw failure.kind === 'unknown'
+          ? new SapPostingFailure(
+              'unknown',
+              `SAP did not confirm the cancellation (${error.message.replace(/\.$/, '')}).`,
+              error.code,
+            )
+          : failure;
+      }
+    },
+    async findCancellation(target, key) {
+      const filter = { $filter: `${target.referenceField} eq ${odataString(key)}` };
+      if (target.entity === 'JournalEntries') {
+        // A reversal entry copies the original's references (Reference3 holds our key) and swaps every line's sides.
+        const entries = await client.getAll<Record<string, unknown>>('JournalEntries', filter);
+        const original = entries.find((e) => e.JdtNum === target.docEntry);
+        if (!original) return null;
+        const reversal = entries.find((e) => e.JdtNum !== target.docEntry && reversesLines(original, e));
+        return reversal ? refOf('JournalEntries', reversal) : null;
+      }
+      const original = await client.get<Record<string, unknown>>(`${target.entity}(${target.docEntry})`);
+      if (original?.Cancelled !== 'tYES') return null;
+      const documents = await client.getAll<Record<string, unknown>>(target.entity, filter);
+      const cancellation = documents.find(
+        (d) => d.CancelStatus === 'csCancellation' && d.DocEntry !== target.docEntry,
+      );
+      return cancellation ? refOf(target.entity, cancellation) : { docEntry: null, docNum: null };
+    },
+    // --- end reversal ---
+    // --- Reconciliation (issue 11, modules/reconciliation) ---
+    async documentsInRange(entity, referenceField, range) {
+      try {
+        const rows = await client.getAll<Record<string, unknown>>(
+          entity,
+          rangeQuery(entity, referenceField, range),
+        );
+        return rows.map((row) => rangeDocument(entity, referenceField, row));
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    // --- end reconciliation ---
+    // --- Posting periods (issue 11, modules/posting-periods) ---
+    async financePeriods() {
+      try {
+        const answer = await client.post<{ value?: unknown } | null>('CompanyService_GetFinancePeriods', {});
+        const items = Array.isArray(answer?.value) ? (answer.value as Record<string, unknown>[]) : [];
+        return items.map(financePeriodOf).filter((p): p is FinancePeriod => p !== null);
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    // --- end posting periods ---
   };
 }
+
+// --- Reconciliation (issue 11, modules/reconciliation) ---
+const RANGE_FIELDS = {
+  JournalEntries: { date: 'ReferenceDate', select: 'JdtNum,Number,ReferenceDate,JournalEntryLines' },
+  Invoices: { date: 'DocDate', select: 'DocEntry,DocNum,DocDate,DocTotal,CancelStatus' },
+} as const;
+
+/** `startswith(Reference3,'FF-') and ReferenceDate ge '2026-01-01' and ReferenceDate le '2026-01-31'`. */
+function rangeQuery(
+  entity: keyof typeof RANGE_FIELDS,
+  referenceField: string,
+  range: { fromDate: string; toDate: string; prefixes: readonly string[] },
+) {
+  const { date, select } = RANGE_FIELDS[entity];
+  const field = assertIdentifier(referenceField, 'Property');
+  const prefixes = range.prefixes.map((p) => `startswith(${field},${odataString(p)})`).join(' or ');
+  return {
+    $filter: `(${prefixes}) and ${date} ge ${odataString(range.fromDate)} and ${date} le ${odataString(range.toDate)}`,
+    $select: `${select},${field}`,
+    $orderby: `${entity === 'JournalEntries' ? 'JdtNum' : 'DocEntry'} asc`,
+  };
+}
+
+const money = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
+
+function rangeDocument(
+  entity: keyof typeof RANGE_FIELDS,
+  referenceField: string,
+  row: Record<string, unknown>,
+): SapRangeDocument {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const day = text(row[RANGE_FIELDS[entity].date]);
+  const ref = refOf(entity, row);
+  return {
+    ...ref,
+    reference: text(row[referenceField]) ?? '',
+    date: day ? day.slice(0, 10) : null,
+    lines: (Array.isArray(row.JournalEntryLines)
+      ? (row.JournalEntryLines as Record<string, unknown>[])
+      : []
+    ).map((line) => ({
+      account: String(line.ShortName ?? line.AccountCode ?? ''),
+      debit: money(line.Debit),
+      credit: money(line.Credit),
+    })),
+    total: entity === 'Invoices' ? money(row.DocTotal) : null,
+    cancelStatus: entity === 'Invoices' ? text(row.CancelStatus) : null,
+  };
+}
+// --- end reconciliation ---
+
+// --- Reversal (issue 11, modules/reversal) ---
+type Line = { AccountCode?: unknown; ShortName?: unknown; Debit?: unknown; Credit?: unknown };
+const linesOf = (entry: Record<string, unknown>) =>
+  Array.isArray(entry.JournalEntryLines) ? (entry.JournalEntryLines as Line[]) : [];
+const amount = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
+
+/** `entry` is `original` with every line's debit and credit swapped: SAP's reversal entry of it. */
+function reversesLines(original: Record<string, unknown>, entry: Record<string, unknown>): boolean {
+  const [a, b] = [linesOf(original), linesOf(entry)];
+  return (
+    a.length > 0 &&
+    a.length === b.length &&
+    a.every((line, i) => {
+      const other = b[i]!;
+      return (
+        (line.ShortName ?? line.AccountCode) === (other.ShortName ?? other.AccountCode) &&
+        amount(line.Debit) === amount(other.Credit) &&
+        amount(line.Credit) === amount(other.Debit)
+      );
+    })
+  );
+}
+// --- end reversal ---
+
+// --- Posting periods (issue 11, modules/posting-periods) ---
+type FinancePeriod = Awaited<ReturnType<SapGateway['financePeriods']>>[number];
+
+/** 'yyyy-MM-dd' of SAP's date ('2026-10-01', '2026-10-01T00:00:00Z' or v1's '/Date(...)/' already rendered). */
+const dayOf = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+
+/** SAP's FinancePeriod in our words: locked (Locked tYES or ltLocked), closed (ltPeriodClosing), else open. */
+function financePeriodOf(item: Record<string, unknown>): FinancePeriod | null {
+  const from = dayOf(item.PostingDateFrom);
+  const to = dayOf(item.PostingDateTo);
+  const code = typeof item.PeriodCode === 'string' ? item.PeriodCode : null;
+  if (!from || !to || !code) return null;
+  const status =
+    item.Locked === 'tYES' || item.PeriodStatus === 'ltLocked'
+      ? 'locked'
+      : item.PeriodStatus === 'ltPeriodClosing'
+        ? 'closed'
+        : 'open';
+  const name = typeof item.PeriodName === 'string' && item.PeriodName ? item.PeriodName : code;
+  return { code, name, from, to, status };
+}
+// --- end posting periods ---

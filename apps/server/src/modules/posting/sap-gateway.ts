@@ -37,7 +37,66 @@ export type SapGateway = {
     document: Pick<SapDocument, 'entity' | 'referenceField'>,
     key: string,
   ): Promise<SapDocumentRef | null>;
+  // --- Reversal (issue 11, modules/reversal) ---
+  /** SAP's own cancellation of a posted document (`<Entity>(<DocEntry>)/Cancel`); throws SapPostingFailure. */
+  cancel(target: SapCancelTarget): Promise<void>;
+  /**
+   * The cancellation SAP holds for that document (the reversal entry of a journal, the cancellation document of
+   * an invoice), found by the posting's key; null when the document is not cancelled.
+   */
+  findCancellation(target: SapCancelTarget, key: string): Promise<SapDocumentRef | null>;
+  // --- end reversal ---
+  // --- Reconciliation (issue 11, modules/reconciliation) ---
+  /**
+   * Every document of `entity` whose posting date (ReferenceDate / DocDate) is in [fromDate, toDate] and whose
+   * reference field starts with one of `prefixes` (our keys), read page by page; throws SapPostingFailure.
+   */
+  documentsInRange(
+    entity: 'JournalEntries' | 'Invoices',
+    referenceField: 'Reference2' | 'Reference3',
+    range: { fromDate: string; toDate: string; prefixes: readonly string[] },
+  ): Promise<SapRangeDocument[]>;
+  // --- end reconciliation ---
+  // --- Posting periods (issue 11, modules/posting-periods) ---
+  /** SAP's finance periods (`CompanyService_GetFinancePeriods`) in our words; throws SapPostingFailure. */
+  financePeriods(): Promise<SapFinancePeriod[]>;
+  // --- end posting periods ---
 };
+
+// --- Posting periods (issue 11, modules/posting-periods) ---
+/**
+ * One finance period: `code` SAP's PeriodCode ('2026-10'), its posting days, and whether SAP takes postings in
+ * it: `locked` (Locked tYES or ltLocked), `closed` (ltPeriodClosing), else `open`.
+ */
+export type SapFinancePeriod = {
+  code: string;
+  name: string;
+  from: string;
+  to: string;
+  status: 'open' | 'locked' | 'closed';
+};
+// --- end posting periods ---
+
+// --- Reconciliation (issue 11, modules/reconciliation) ---
+/** A SAP document as a reconciliation compares it (money as SAP answers it: numbers, turned into cents there). */
+export type SapRangeDocument = {
+  docEntry: number | null;
+  docNum: number | null;
+  /** The reference field's value: our idempotency key. */
+  reference: string;
+  /** Its posting date, 'YYYY-MM-DD' (ReferenceDate of a journal entry, DocDate of an invoice). */
+  date: string | null;
+  /** A journal entry's lines (account or partner, debit, credit); empty for an invoice. */
+  lines: { account: string; debit: number; credit: number }[];
+  /** An invoice's DocTotal; null for a journal entry. */
+  total: number | null;
+  /** An invoice's CancelStatus (csNo, csYes, csCancellation); null for a journal entry. */
+  cancelStatus: string | null;
+};
+// --- end reconciliation ---
+
+/** A posted document to cancel: its entity set, the field holding our key, and SAP's DocEntry (JdtNum). */
+export type SapCancelTarget = Pick<SapDocument, 'entity' | 'referenceField'> & { docEntry: number };
 
 /** SAP's keys of a document, for audit text: `DocEntry 12, DocNum 40`. */
 export function sapRef(ref: SapDocumentRef): string {

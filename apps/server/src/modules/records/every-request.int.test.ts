@@ -17,6 +17,7 @@ import {
 } from '../../test/posting-harness.js';
 import { first, PATHS, sale, second, startRecordsHarness, today } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
+import { rowFailureOf } from '../../test/record-names.js';
 
 /**
  * What every post request is checked for: repeated and unavailable rows, permissions per kind, and the audit
@@ -68,9 +69,9 @@ describe('every request', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id: posted, message: `#${posted}: it has already been posted.` },
-      { id: posting, message: `#${posting}: it is being posted right now.` },
-      { id: 987_654, message: '#987654: no sales invoice with this id exists.' },
+      await rowFailureOf(h, 'salesInvoice', posted!, 'it has already been posted.'),
+      await rowFailureOf(h, 'salesInvoice', posting!, 'it is being posted right now.'),
+      { id: 987_654, message: '#987654 (sales invoice): no sales invoice with this id exists.' },
     ]);
     await expectPostedOnce(h.sim, [keyOf('SI', posted!)]);
     await expectNotInSap(h.sim, [keyOf('SI', posting!)]);
@@ -82,13 +83,17 @@ describe('every request', () => {
     const [t] = await makeRecords(h, 'transporter', 1);
     expect((await admin.post(PATHS.first, { postSap: [first(t!)] })).status).toBe(200);
     const again = await admin.post(PATHS.first, { postSap: [first(t!)] });
-    expect(again.body.failed).toEqual([{ id: t, message: `#${t}: it has already been posted.` }]);
+    expect(again.body.failed).toEqual([
+      await rowFailureOf(h, 'firstJournal', t!, 'it has already been posted.'),
+    ]);
     await h.database.db
       .update(transporterInvoices)
       .set({ sjStatus: 'posting' })
       .where(eq(transporterInvoices.id, t!));
     const sj = await admin.post(PATHS.second, { postSap: [second(t!)] });
-    expect(sj.body.failed).toEqual([{ id: t, message: `#${t}: it is being posted right now.` }]);
+    expect(sj.body.failed).toEqual([
+      await rowFailureOf(h, 'secondJournal', t!, 'it is being posted right now.'),
+    ]);
 
     const [v] = await makeRecords(h, 'vas', 1);
     await h.database.db.update(vasTransactions).set({ status: 'queued' }).where(eq(vasTransactions.id, v!));
@@ -107,7 +112,9 @@ describe('every request', () => {
       ],
     });
     expect(vasResponse.status).toBe(422);
-    expect(vasResponse.body.failed).toEqual([{ id: v, message: `#${v}: it is already queued for posting.` }]);
+    expect(vasResponse.body.failed).toEqual([
+      await rowFailureOf(h, 'vasTransaction', v!, 'it is already queued for posting.'),
+    ]);
   });
 
   it('needs the view permission to list and the post permission to post, per kind', async () => {

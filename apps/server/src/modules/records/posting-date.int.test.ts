@@ -14,6 +14,7 @@ import {
 } from '../../test/posting-harness.js';
 import { PATHS, sale, startRecordsHarness, today } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
+import { rowFailureOf } from '../../test/record-names.js';
 
 /**
  * The posting date of a post request: required, a real calendar day, not in the future nor before the
@@ -47,14 +48,22 @@ describe('posting date', () => {
       postSap: [sale(future!, nairobiDay(1)), sale(early!, nairobiDay(-3)), sale(sameDay!, nairobiDay(-2))],
     });
     expect(response.status).toBe(422);
+    const inFuture = await rowFailureOf(
+      h,
+      'salesInvoice',
+      future!,
+      'The posting date cannot be in the future.',
+    );
     expect(response.body.failed).toEqual([
-      { id: future, message: `#${future}: The posting date cannot be in the future.` },
-      {
-        id: early,
-        message: `#${early}: The posting date cannot be before the document date (${nairobiDay(-2)}).`,
-      },
+      inFuture,
+      await rowFailureOf(
+        h,
+        'salesInvoice',
+        early!,
+        `The posting date cannot be before the document date (${nairobiDay(-2)}).`,
+      ),
     ]);
-    expect(response.body.message).toContain(`#${future}: The posting date cannot be in the future.`);
+    expect(response.body.message).toContain(inFuture.message);
     // The document day itself is allowed (compared by day in Nairobi, not by instant).
     expect(response.body.posted.map((p: { id: number }) => p.id)).toEqual([sameDay]);
     expect(await storedRows(h, 'sales', [future!, early!])).toMatchObject([

@@ -3,6 +3,7 @@ import { salesEntry } from '../../test/exactly-once.js';
 import { makeRecords, startPostingHarness, type PostingHarness } from '../../test/posting-harness.js';
 import { PATHS } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
+import { rowFailureOf } from '../../test/record-names.js';
 
 /**
  * Issue 12, defect 6: a login SAP refused is not "SAP could not be reached". Each text reaches the posting
@@ -41,8 +42,9 @@ describe('posting with wrong SAP credentials saved', () => {
 
     const { id: row, response, listed } = await postOneSalesInvoice(h, admin);
     expect(response.status).toBe(422);
-    expect(response.body.failed).toEqual([{ id: row, message: `#${row}: ${REFUSED}` }]);
-    expect(response.body.message).toContain(`#${row}: ${REFUSED}`);
+    const refusal = await rowFailureOf(h, 'salesInvoice', row, REFUSED);
+    expect(response.body.failed).toEqual([refusal]);
+    expect(response.body.message).toContain(refusal.message);
     expect(response.body.message).not.toContain('could not be reached');
     expect(listed).toMatchObject({ status: 'failed', lastError: REFUSED });
 
@@ -68,7 +70,8 @@ describe('posting while SAP cannot be reached', () => {
     expect(response.status).toBe(422);
     const unreachable =
       'SAP could not be reached at http://127.0.0.1:9/b1s/v1: the connection was refused (is the Service Layer running?).';
-    expect(response.body.failed).toEqual([{ id: row, message: `#${row}: ${unreachable}` }]);
+    // SAP's posting periods could not be read either: that blocks nothing, the post itself says why.
+    expect(response.body.failed).toEqual([await rowFailureOf(h, 'salesInvoice', row, unreachable)]);
     expect(listed).toMatchObject({ status: 'failed', lastError: unreachable });
     expect(response.body.message).not.toContain('refused the login');
   });

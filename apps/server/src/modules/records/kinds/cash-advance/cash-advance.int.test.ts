@@ -17,6 +17,7 @@ import {
 } from '../../../../test/posting-harness.js';
 import { PATHS, startRecordsHarness, today } from '../../../../test/records-suite.js';
 import type { TestClient } from '../../../../test/test-client.js';
+import { rowFailureOf } from '../../../../test/record-names.js';
 
 /**
  * Posting cash advances: the petty-cash ledger and the journal SAP receives. Every posted document is checked
@@ -40,14 +41,14 @@ describe('cash advances', () => {
     });
     expect(notPettyCash.status).toBe(422);
     expect(notPettyCash.body.failed).toEqual([
-      { id, message: `#${id}: the account 410100 is not a petty cash ledger.` },
+      await rowFailureOf(h, 'cashAdvance', id!, `the account 410100 is not a petty cash ledger.`),
     ]);
 
     const unknown = await admin.post(PATHS.cash, {
       postSap: [{ cashAdvanceId: id, sapAccount: 999_999, postingDate: today }],
     });
     expect(unknown.body.failed).toEqual([
-      { id, message: `#${id}: the chosen posting ledger does not exist.` },
+      await rowFailureOf(h, 'cashAdvance', id!, `the chosen posting ledger does not exist.`),
     ]);
 
     const busia = await ledgerId(h, '110104');
@@ -57,7 +58,7 @@ describe('cash advances', () => {
         postSap: [{ cashAdvanceId: id, sapAccount: busia, postingDate: today }],
       });
       expect(disabled.body.failed).toEqual([
-        { id, message: `#${id}: the posting ledger 110104 is disabled.` },
+        await rowFailureOf(h, 'cashAdvance', id!, `the posting ledger 110104 is disabled.`),
       ]);
     } finally {
       await h.database.db.update(ledgerAccounts).set({ isActive: true }).where(eq(ledgerAccounts.id, busia));
@@ -92,7 +93,7 @@ describe('cash advances', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id, message: `#${id}: its amount is zero; SAP does not accept a zero amount.` },
+      await rowFailureOf(h, 'cashAdvance', id!, `its amount is zero; SAP does not accept a zero amount.`),
     ]);
   });
 });

@@ -3,21 +3,33 @@ import { stepList } from '../shared/list.js';
 import { amountProblem, documentCommon } from '../shared/rules.js';
 import { transporterInvoiceDemo, transporterInvoiceImport } from './import.js';
 import { firstJournalDocument, type FirstJournalInput } from './sap-document.js';
+import {
+  duplicateSupplierInvoiceProblem,
+  supplierInvoiceUses,
+  type SupplierInvoiceInput,
+  type SupplierInvoiceUses,
+} from './supplier-invoices.js';
 import { transporterInvoices as t } from './table.js';
-
-type FirstInput = { supplierInvoiceNumber: string };
 
 const columns = stepColumnsOf(t, 'fj');
 
-/** First journal: accrue the transporter's cost; the supplier invoice number typed by the user is kept. */
+/**
+ * First journal: accrue the transporter's cost; the supplier invoice number typed by the user is kept. A number
+ * already used for the same transporter is refused unless the user confirmed it (supplier-invoices.ts).
+ */
 export const firstJournal = {
   name: 'firstJournal',
   table: t,
   columns,
   list: stepList('firstJournal', t, columns),
-  requests: requestsOf('firstJournal', (e) => ({ supplierInvoiceNumber: e.supplierInvoiceNumber })),
+  requests: requestsOf('firstJournal', (e) => ({
+    supplierInvoiceNumber: e.supplierInvoiceNumber,
+    allowDuplicate: e.allowDuplicateSupplierInvoice === true,
+  })),
   rules: (deps) => ({
-    check: (row) => amountProblem(row.invoiceAmount, 'invoice amount'),
+    prefetch: (requests) => supplierInvoiceUses(deps.db, requests),
+    check: (row, request, uses) =>
+      amountProblem(row.invoiceAmount, 'invoice amount') ?? duplicateSupplierInvoiceProblem(request, uses),
     storedInputs: (_row, request) => ({ supplierInvoiceNumber: request.input.supplierInvoiceNumber }),
     document: (row, request, key) =>
       firstJournalDocument(
@@ -32,4 +44,10 @@ export const firstJournal = {
   sapDocument: firstJournalDocument,
   import: transporterInvoiceImport,
   demo: transporterInvoiceDemo,
-} satisfies ServerKind<'firstJournal', typeof t, FirstInput, undefined, FirstJournalInput>;
+} satisfies ServerKind<
+  'firstJournal',
+  typeof t,
+  SupplierInvoiceInput,
+  SupplierInvoiceUses,
+  FirstJournalInput
+>;

@@ -14,6 +14,7 @@ import {
 } from '../../../../test/posting-harness.js';
 import { first, PATHS, second, startRecordsHarness, today } from '../../../../test/records-suite.js';
 import type { TestClient } from '../../../../test/test-client.js';
+import { rowFailureOf } from '../../../../test/record-names.js';
 
 /**
  * Posting transporter invoices: the first journal, and the second once the first is posted. Every posted
@@ -94,7 +95,7 @@ describe('transporter invoices', () => {
     const response = await admin.post(PATHS.second, { postSap: [second(id!)] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id, message: `#${id}: its first journal has not been posted yet.` },
+      await rowFailureOf(h, 'secondJournal', id!, `its first journal has not been posted yet.`),
     ]);
     await expectNotInSap(h.sim, [keyOf('SJ', id!)]);
     expect(await storedRow(h, 'transporter', id!)).toMatchObject({
@@ -108,7 +109,12 @@ describe('transporter invoices', () => {
     const response = await admin.post(PATHS.first, { postSap: [first(id!)] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id, message: `#${id}: its invoice amount is zero; SAP does not accept a zero amount.` },
+      await rowFailureOf(
+        h,
+        'firstJournal',
+        id!,
+        `its invoice amount is zero; SAP does not accept a zero amount.`,
+      ),
     ]);
   });
 });

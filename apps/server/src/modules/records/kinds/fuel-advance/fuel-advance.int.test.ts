@@ -14,6 +14,7 @@ import {
 } from '../../../../test/posting-harness.js';
 import { PATHS, startRecordsHarness, today } from '../../../../test/records-suite.js';
 import type { TestClient } from '../../../../test/test-client.js';
+import { rowFailureOf } from '../../../../test/record-names.js';
 
 /**
  * Posting fuel advances: ledger, pickup order and collected quantity, and the total the server computes.
@@ -76,7 +77,12 @@ describe('fuel advances', () => {
     const tooMuch = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, '100.001')] });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.failed).toEqual([
-      { id, message: `#${id}: the collected quantity 100.001 is more than the original quantity 100.000.` },
+      await rowFailureOf(
+        h,
+        'fuelAdvance',
+        id!,
+        `the collected quantity 100.001 is more than the original quantity 100.000.`,
+      ),
     ]);
 
     // Issue 12, defect 4: a zero collected quantity is refused before SAP, naming the row and its trip.
@@ -85,10 +91,12 @@ describe('fuel advances', () => {
       const zero = await admin.post(PATHS.fuel, { postSap: [fuel(id!, ledger, quantity)] });
       expect(zero.status).toBe(422);
       expect(zero.body.failed).toEqual([
-        {
-          id,
-          message: `#${id}: the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
-        },
+        await rowFailureOf(
+          h,
+          'fuelAdvance',
+          id!,
+          `the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
+        ),
       ]);
     }
 
@@ -96,7 +104,7 @@ describe('fuel advances', () => {
       postSap: [fuel(id!, await ledgerId(h, '510100'), '5')],
     });
     expect(notPettyCash.body.failed).toEqual([
-      { id, message: `#${id}: the account 510100 is not a petty cash ledger.` },
+      await rowFailureOf(h, 'fuelAdvance', id!, `the account 510100 is not a petty cash ledger.`),
     ]);
 
     await expectNotInSap(h.sim, [keyOf('FA', id!)]);

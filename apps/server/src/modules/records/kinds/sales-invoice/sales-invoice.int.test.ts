@@ -12,6 +12,7 @@ import {
 } from '../../../../test/posting-harness.js';
 import { PATHS, sale, startRecordsHarness } from '../../../../test/records-suite.js';
 import type { TestClient } from '../../../../test/test-client.js';
+import { rowFailureOf } from '../../../../test/record-names.js';
 
 /**
  * Posting sales invoices: the A/R invoice SAP receives, and what is refused. Every posted document is checked
@@ -67,11 +68,13 @@ describe('sales invoices', () => {
     const response = await admin.post(PATHS.sales, { postSap: [sale(zero!), sale(missing!)] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id: zero, message: `#${zero}: its amount is zero; SAP does not accept a zero amount.` },
-      {
-        id: missing,
-        message: `#${missing}: it has no amount; it cannot be posted until the source system sends one.`,
-      },
+      await rowFailureOf(h, 'salesInvoice', zero!, `its amount is zero; SAP does not accept a zero amount.`),
+      await rowFailureOf(
+        h,
+        'salesInvoice',
+        missing!,
+        `it has no amount; it cannot be posted until the source system sends one.`,
+      ),
     ]);
     // A whole-request failure reads plainly (no double negative) and names every row with its reason.
     expect(response.body.message).toBe(

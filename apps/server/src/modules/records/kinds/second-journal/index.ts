@@ -3,6 +3,7 @@ import { transporterInvoices as t } from '../first-journal/table.js';
 import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { stepList } from '../shared/list.js';
 import { amountProblem, documentCommon } from '../shared/rules.js';
+import { secondJournalDateProblem } from './posting-order.js';
 import { secondJournalDocument, type SecondJournalInput } from './sap-document.js';
 
 const columns = stepColumnsOf(t, 'sj');
@@ -16,13 +17,18 @@ export const secondJournal = {
   table: t,
   columns,
   list: stepList('secondJournal', t, columns, {
-    extra: { firstJournalPostedAt: (ctx) => ctx.dateTime(t.fjPostedAt) },
-    sortBy: { firstJournalPostedAt: t.fjPostedAt },
+    extra: {
+      firstJournalPostedAt: (ctx) => ctx.dateTime(t.fjPostedAt),
+      firstJournalPostingDate: (ctx) => ctx.day(t.fjPostingDate),
+    },
+    sortBy: { firstJournalPostedAt: t.fjPostedAt, firstJournalPostingDate: t.fjPostingDate },
     more: [sql`${t.fjStatus} = 'posted'`],
   }),
   requests: requestsOf('secondJournal', () => ({})),
   rules: (deps) => ({
-    check: (row) => amountProblem(row.invoiceAmount, 'invoice amount'),
+    check: (row, request) =>
+      amountProblem(row.invoiceAmount, 'invoice amount') ??
+      secondJournalDateProblem(row, request.postingDate, deps.timeZone),
     document: (row, request, key) =>
       secondJournalDocument(
         {

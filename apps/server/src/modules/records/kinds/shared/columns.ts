@@ -25,7 +25,11 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true, m
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 export const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
-export const POSTING_STATUSES = ['unposted', 'queued', 'posting', 'posted', 'failed'] as const;
+/**
+ * `reversing`: a posted row whose SAP document is being cancelled (modules/postings/reversal*); it is neither
+ * listed nor postable until the cancellation settles (back to `unposted` with the next generation, or `posted`).
+ */
+export const POSTING_STATUSES = ['unposted', 'queued', 'posting', 'posted', 'failed', 'reversing'] as const;
 export type PostingStatus = (typeof POSTING_STATUSES)[number];
 const status = (name: string) => text(name, { enum: POSTING_STATUSES }).notNull().default('unposted');
 /** The condition of the partial "still to post" indexes. */
@@ -49,6 +53,11 @@ export const postingColumns = (prefix = '') => ({
   sapDocEntry: integer(`${prefix}sap_doc_entry`),
   sapDocNum: integer(`${prefix}sap_doc_num`),
   lastError: text(`${prefix}last_error`),
+  /**
+   * Which posting of the record this is: 1, then one more after each reversal. The idempotency key carries it
+   * from the second on, so a re-post after a reversal never finds the cancelled document (decision 016).
+   */
+  generation: integer(`${prefix}generation`).notNull().default(1),
 });
 
 type PostingColumns = ReturnType<typeof postingColumns>;

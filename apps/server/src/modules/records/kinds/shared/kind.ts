@@ -34,6 +34,7 @@ export type StepColumns = {
   sapDocEntry: PgColumn;
   sapDocNum: PgColumn;
   lastError: PgColumn;
+  generation: PgColumn;
 };
 
 const STEP_KEYS = [
@@ -44,6 +45,7 @@ const STEP_KEYS = [
   'sapDocEntry',
   'sapDocNum',
   'lastError',
+  'generation',
 ] as const satisfies readonly (keyof StepColumns)[];
 
 /**

@@ -19,6 +19,7 @@ import type { TestClient } from '../../../../test/test-client.js';
 import { vasEnqueuer } from '../../../../jobs/vas-posting.job.js';
 import { POSTING_STEPS } from '../../../posting/posting-steps.js';
 import { withoutLosses } from './rules.js';
+import { rowFailureOf } from '../../../../test/record-names.js';
 
 /**
  * Posting VAS transactions through the queue: accounts, quantities, the computed figures and the loss rule.
@@ -46,20 +47,27 @@ describe('VAS transactions (queued)', () => {
     const mismatch = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, fuelCost, '2')] });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.failed).toEqual([
-      {
-        id,
-        message: `#${id}: the cost account 510100 (Fuel) is not in the revenue account's category (Tyres).`,
-      },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `the cost account 510100 (Fuel) is not in the revenue account's category (Tyres).`,
+      ),
     ]);
     const swapped = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresCost, tyresRevenue, '2')] });
     expect(swapped.body.failed).toEqual([
-      { id, message: `#${id}: the chosen revenue account is not a VAS revenue account.` },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `the chosen revenue account is not a VAS revenue account.`,
+      ),
     ]);
     const pettyCash = await admin.post(PATHS.vas, {
       postSap: [vas(id!, tyresRevenue, await ledgerId(h, '110101'), '2')],
     });
     expect(pettyCash.body.failed).toEqual([
-      { id, message: `#${id}: the chosen cost account is not a VAS cost account.` },
+      await rowFailureOf(h, 'vasTransaction', id!, `the chosen cost account is not a VAS cost account.`),
     ]);
     const missing = await admin.post(PATHS.vas, {
       postSap: [{ vasTransactionId: id, collectedQuantity: '2', postingDate: today, orderNumber: 'X' }],
@@ -71,7 +79,12 @@ describe('VAS transactions (queued)', () => {
     ]);
     const tooMuch = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, '10.5')] });
     expect(tooMuch.body.failed).toEqual([
-      { id, message: `#${id}: the collected quantity 10.5 is more than the original quantity 10.000.` },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `the collected quantity 10.5 is more than the original quantity 10.000.`,
+      ),
     ]);
     // Finding 4: these JSON numbers answered 500 (MoneyError); now 422 naming the field.
     for (const quantity of [1e21, 1e-7, 0.30000000000000004]) {
@@ -98,10 +111,12 @@ describe('VAS transactions (queued)', () => {
     const response = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, '0')] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      {
-        id,
-        message: `#${id}: the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
-      },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `the collected quantity of trip ${trip} is 0; SAP does not accept a zero amount. Enter the quantity collected.`,
+      ),
     ]);
     expect(await storedRow(h, 'vas', id!)).toMatchObject({ status: 'unposted' });
   });
@@ -113,7 +128,12 @@ describe('VAS transactions (queued)', () => {
     const response = await admin.post(PATHS.vas, { postSap: [vas(id!, tyresRevenue, tyresCost, '1')] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toEqual([
-      { id, message: `#${id}: the amount to post is zero; SAP does not accept a zero amount.` },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `the amount to post is zero; SAP does not accept a zero amount.`,
+      ),
     ]);
   });
 
@@ -253,7 +273,12 @@ describe('the loss check on the locked row', () => {
     );
     expect(result.status).toBe(422);
     expect(result.body.failed).toEqual([
-      { id, message: `#${id}: it would post a loss, and you do not have the Post Loss permission.` },
+      await rowFailureOf(
+        h,
+        'vasTransaction',
+        id!,
+        `it would post a loss, and you do not have the Post Loss permission.`,
+      ),
     ]);
     expect(await storedRow(h, 'vas', id!)).toMatchObject({ status: 'unposted' });
   });

@@ -1,0 +1,107 @@
+import {
+  PERMISSIONS,
+  RECORD_KIND_NAMES,
+  RECORD_KINDS_PLAIN,
+  type PostingDetail,
+  type PostingHistoryQuery,
+  type PostingRow,
+  type RecordKindName,
+} from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import {
+  createPostingHistoryRepository,
+  kindOfApiName,
+  wireRow,
+  type HistoryPosting,
+} from './posting-history.repository.js';
+import { reversibility } from '../reversal/reversibility.js';
+import { postingTimeline } from './posting-timeline.js';
+
+/** Rows a page unless the query says otherwise. */
+export const DEFAULT_PER_PAGE = 50;
+const DAY_MS = 86_400_000;
+
+/** The kinds a user may see: those whose View permission they hold, in the registry's order. */
+export const visibleKinds = (permissions: readonly string[]): RecordKindName[] =>
+  RECORD_KIND_NAMES.filter((name) => permissions.includes(RECORD_KINDS_PLAIN[name].permissions.view));
+
+/** The visible kinds narrowed by a `kind` filter (a list API name). */
+function kindsOf(permissions: readonly string[], apiName: string | undefined): RecordKindName[] {
+  const visible = visibleKinds(permissions);
+  if (apiName === undefined) return visible;
+  const name = kindOfApiName(apiName);
+  return name && visible.includes(name) ? [name] : [];
+}
+
+/**
+ * The posting history (issue 11): the list of postings, a posting's detail with its timeline, and the VAS
+ * screen's queue figures. Everything is scoped to the kinds the user may view.
+ */
+export function createPostingHistoryService(db: Db) {
+  const repository = createPostingHistoryRepository(db);
+
+  return {
+    repository,
+
+    async list(query: PostingHistoryQuery, permissions: readonly string[]) {
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+      const { rows, total } = await repository.page(
+        {
+          kinds: kindsOf(permissions, query.kind),
+          fromDate: query.fromDate,
+          toDate: query.toDate,
+          status: query.status,
+          search: query.search,
+          since: query.since ? new Date(query.since) : undefined,
+        },
+        page,
+        perPage,
+      );
+      return { data: rows.map(wireRow), meta: { total, page, perPage } };
+    },
+
+    /** One posting as the list shows it, among every kind (the reversal's answer); null when there is none. */
+    async row(id: number): Promise<PostingRow | null> {
+      const found = await repository.find(id, RECORD_KIND_NAMES);
+      return found && wireRow(found);
+    },
+
+    /** The posting with its timeline, the document sent and whether this user may reverse it; null when unseen. */
+    async detail(id: number, permissions: readonly string[]): Promise<PostingDetail | null> {
+      const posting = await repository.find(id, visibleKinds(permissions));
+      if (!posting) return null;
+      const [attempts, reversals, state] = await Promise.all([
+        repository.attempts(posting.code, posting.recordId, posting.generation),
+        repository.reversals(posting.code, posting.recordId, posting.generation),
+        reversibility(db, posting.code, posting.recordId, posting.generation),
+      ]);
+      const document = [...attempts].reverse().find((a) => a.document !== null)?.document ?? null;
+      // The state says whether it can be reversed now; the user must also hold the permission.
+      const { reversible, reason } =
+        state.reversible && !permissions.includes(PERMISSIONS.reversePostings)
+          ? { reversible: false, reason: `Reversing needs the "${PERMISSIONS.reversePostings}" permission.` }
+          : state;
+      return {
+        ...wireRow(posting),
+        timeline: postingTimeline(attempts, reversals),
+        document: document as Record<string, unknown> | null,
+        reversible,
+        notReversibleReason: reason,
+      };
+    },
+
+    /** A kind's postings queued now and failed in the last 24 hours (the VAS screen's line). */
+    async summary(permissions: readonly string[], apiName: string | undefined) {
+      const kinds = kindsOf(permissions, apiName);
+      const [queued, failedLast24h] = await Promise.all([
+        repository.count({ kinds, status: 'queued' }),
+        repository.count({ kinds, status: 'failed', since: new Date(Date.now() - DAY_MS) }),
+      ]);
+      return { queued, failedLast24h };
+    },
+  };
+}
+
+export type PostingHistoryService = ReturnType<typeof createPostingHistoryService>;
+export type { HistoryPosting };

@@ -1,0 +1,68 @@
+import type { SapRangeDocument } from '../posting/sap-gateway.js';
+
+/**
+ * Money in a reconciliation is compared in whole cents (integers): our amounts arrive as decimal strings, SAP's
+ * as JSON numbers, which are rounded to the cent once, here.
+ */
+export const centsOfNumber = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : 0;
+
+/** `'15000.5'` -> 1500050; null when it is not a decimal. */
+export function centsOfDecimal(value: string | null | undefined): number | null {
+  const match = value == null ? null : /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(value.trim());
+  if (!match) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/** 1500050 -> `'15000.50'`. */
+export function decimalOfCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+type Payload = Record<string, unknown>;
+const listOf = (value: unknown): Payload[] => (Array.isArray(value) ? (value as Payload[]) : []);
+
+/**
+ * What a document we sent stands for: a journal entry's total debit, an invoice's DocTotal (or the sum of its
+ * lines: LineTotal, else Quantity x Price), with its posting date (ReferenceDate / DocDate).
+ */
+export function sentAmountAndDate(
+  entity: string,
+  payload: Payload,
+): { cents: number | null; date: string | null } {
+  const day = (v: unknown) => (typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null);
+  if (entity === 'JournalEntries') {
+    const lines = listOf(payload.JournalEntryLines);
+    return {
+      cents: lines.length ? lines.reduce((sum, line) => sum + centsOfNumber(line.Debit), 0) : null,
+      date: day(payload.ReferenceDate),
+    };
+  }
+  const lines = listOf(payload.DocumentLines);
+  const lineCents = (line: Payload) =>
+    typeof line.LineTotal === 'number'
+      ? centsOfNumber(line.LineTotal)
+      : centsOfNumber(Number(line.Quantity ?? 1) * Number(line.Price ?? line.UnitPrice ?? 0));
+  const cents =
+    typeof payload.DocTotal === 'number'
+      ? centsOfNumber(payload.DocTotal)
+      : lines.length
+        ? lines.reduce((sum, line) => sum + lineCents(line), 0)
+        : null;
+  return { cents, date: day(payload.DocDate) };
+}
+
+/**
+ * What a SAP document stands for: an invoice's DocTotal; a journal entry's total debit, or, to compare with a
+ * record's amount field (`measure: 'record'`, for postings whose sent document was not stored), its first line's
+ * debit: our journals debit the record's amount first (a VAS journal's selling total, then its buying total).
+ */
+export const sapCents = (document: SapRangeDocument, measure: 'sent' | 'record' = 'sent'): number =>
+  document.total !== null
+    ? centsOfNumber(document.total)
+    : measure === 'record'
+      ? centsOfNumber(document.lines[0]?.debit ?? 0)
+      : document.lines.reduce((sum, line) => sum + centsOfNumber(line.debit), 0);

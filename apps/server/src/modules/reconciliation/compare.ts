@@ -1,0 +1,276 @@
+import {
+  RECORD_KINDS_PLAIN,
+  type ReconciliationDifference,
+  type ReconciliationDifferenceType,
+  type ReconciliationSummary,
+  type RecordKindName,
+} from '@ff/contract';
+import type { PostingStatus } from '../records/kinds/shared/columns.js';
+import type { SapRangeDocument } from '../posting/sap-gateway.js';
+import { decimalOfCents, sapCents } from './amounts.js';
+import { decodeKey } from './keys.js';
+
+/**
+ * The comparison itself, pure: our postings against SAP's documents, key by key (decision: docs in
+ * docs/architecture.md "Reconciliation").
+ */
+
+/** One posting of ours: a record step's current posting (`posted`), or an earlier one we cancelled (`reversed`). */
+export type OurPosting = {
+  kind: RecordKindName;
+  recordId: number;
+  tripNumber: string | null;
+  key: string;
+  docEntry: number | null;
+  docNum: number | null;
+  /** What we sent, in cents, and the posting date 'YYYY-MM-DD' (null when unknown). */
+  cents: number | null;
+  postingDate: string | null;
+  /** `sent`: `cents` is what the stored document sent; `record`: the record's amount field (no document stored). */
+  measure: 'sent' | 'record';
+  state: 'posted' | 'reversed';
+};
+
+/** A record step a SAP key names, as it stands here (for "in SAP but not posted here"). */
+export type KeyedRecord = {
+  kind: RecordKindName;
+  recordId: number;
+  tripNumber: string | null;
+  status: PostingStatus;
+  generation: number;
+};
+
+export type TheirDocument = SapRangeDocument & { entity: 'JournalEntries' | 'Invoices' };
+
+/** The documents carrying one key: the originals (each cancelled or not) and the cancellation documents. */
+type KeyGroup = { originals: { document: TheirDocument; cancelled: boolean }[] };
+
+const signature = (lines: SapRangeDocument['lines'], swapped: boolean) =>
+  lines.map((l) => `${l.account}|${swapped ? l.credit : l.debit}|${swapped ? l.debit : l.credit}`).join(';');
+
+/**
+ * SAP's documents by key. A journal entry whose lines are an earlier entry's with debit and credit swapped is that
+ * entry's reversal (what Cancel posts, with the same Reference3): it marks the earlier one cancelled. An invoice
+ * with CancelStatus csCancellation is a cancellation document; csYes marks the original cancelled.
+ */
+export function groupByKey(theirs: TheirDocument[]): Map<string, KeyGroup> {
+  const byKey = new Map<string, TheirDocument[]>();
+  for (const document of theirs) {
+    if (!document.reference) continue;
+    byKey.set(document.reference, [...(byKey.get(document.reference) ?? []), document]);
+  }
+  const groups = new Map<string, KeyGroup>();
+  for (const [key, documents] of byKey) {
+    const originals: KeyGroup['originals'] = [];
+    const sorted = [...documents].sort((a, b) => (a.docEntry ?? 0) - (b.docEntry ?? 0));
+    for (const document of sorted) {
+      if (document.entity === 'Invoices') {
+        if (document.cancelStatus === 'csCancellation') continue;
+        originals.push({ document, cancelled: document.cancelStatus === 'csYes' });
+        continue;
+      }
+      const reversed = originals.find(
+        (o) =>
+          !o.cancelled &&
+          o.document.entity === 'JournalEntries' &&
+          signature(o.document.lines, true) === signature(document.lines, false),
+      );
+      if (reversed) reversed.cancelled = true;
+      else originals.push({ document, cancelled: false });
+    }
+    groups.set(key, { originals });
+  }
+  return groups;
+}
+
+const inRange = (day: string | null, range: { fromDate: string; toDate: string }) =>
+  day !== null && day >= range.fromDate && day <= range.toDate;
+
+/** Keys SAP holds in the range (a standing document dated in it) that no posting of ours carries. */
+export function keysOnlyInSap(
+  ours: OurPosting[],
+  groups: Map<string, KeyGroup>,
+  range: { fromDate: string; toDate: string },
+): string[] {
+  const known = new Set(ours.map((o) => o.key));
+  return [...groups]
+    .filter(
+      ([key, group]) =>
+        !known.has(key) && group.originals.some((o) => !o.cancelled && inRange(o.document.date, range)),
+    )
+    .map(([key]) => key);
+}
+
+const EMPTY_SUMMARY: ReconciliationSummary = {
+  matched: 0,
+  missingInSap: 0,
+  cancelledInSap: 0,
+  notPostedHere: 0,
+  duplicateInSap: 0,
+  amountDiffers: 0,
+  dateDiffers: 0,
+};
+const SUMMARY_FIELD: Record<ReconciliationDifferenceType, keyof ReconciliationSummary> = {
+  missing_in_sap: 'missingInSap',
+  cancelled_in_sap: 'cancelledInSap',
+  not_posted_here: 'notPostedHere',
+  duplicate_in_sap: 'duplicateInSap',
+  amount_differs: 'amountDiffers',
+  date_differs: 'dateDiffers',
+};
+
+/** "TRP-2026-000123 (cash advance record)": how every message names a record. */
+export function recordLabel(kind: RecordKindName | undefined, recordId: number | null, trip: string | null) {
+  const noun = kind ? RECORD_KINDS_PLAIN[kind].noun.one : 'record';
+  return `${trip ?? (recordId ? `#${recordId}` : 'Unknown record')} (${noun})`;
+}
+
+const docText = (d: SapRangeDocument) => `DocEntry ${d.docEntry ?? '?'}`;
+const money = (cents: number | null) => (cents === null ? null : decimalOfCents(cents));
+
+/**
+ * Every difference between our postings and SAP's documents, and the summary. `records` holds the record steps
+ * that SAP-only keys name (absent: no such record).
+ */
+export function compare(input: {
+  range: { fromDate: string; toDate: string };
+  ours: OurPosting[];
+  groups: Map<string, KeyGroup>;
+  records: Map<string, KeyedRecord>;
+}): { summary: ReconciliationSummary; differences: ReconciliationDifference[] } {
+  const summary = { ...EMPTY_SUMMARY };
+  const differences: ReconciliationDifference[] = [];
+  const add = (
+    type: ReconciliationDifferenceType,
+    subject: {
+      kind?: RecordKindName | undefined;
+      recordId: number | null;
+      tripNumber: string | null;
+      key: string;
+    },
+    fields: {
+      document?: SapRangeDocument | undefined;
+      ours?: OurPosting | undefined;
+      message: string;
+      adoptable?: boolean;
+    },
+  ) => {
+    summary[SUMMARY_FIELD[type]] += 1;
+    const { document, ours } = fields;
+    differences.push({
+      type,
+      kind: subject.kind ? RECORD_KINDS_PLAIN[subject.kind].apiName : null,
+      recordId: subject.recordId,
+      tripNumber: subject.tripNumber,
+      idempotencyKey: subject.key,
+      sapDocEntry: document?.docEntry ?? ours?.docEntry ?? null,
+      sapDocNum: document?.docNum ?? ours?.docNum ?? null,
+      ours: ours ? { amount: money(ours.cents), postingDate: ours.postingDate } : null,
+      sap: document
+        ? { amount: decimalOfCents(sapCents(document, ours?.measure)), postingDate: document.date }
+        : null,
+      message: `${recordLabel(subject.kind, subject.recordId, subject.tripNumber)}: ${fields.message}`,
+      adoptable: fields.adoptable ?? false,
+    });
+  };
+
+  for (const posting of input.ours) {
+    const originals = input.groups.get(posting.key)?.originals ?? [];
+    const standing = originals.filter((o) => !o.cancelled).map((o) => o.document);
+    const cancelled = originals.filter((o) => o.cancelled).map((o) => o.document);
+    const here = `DocEntry ${posting.docEntry ?? '?'}`;
+    if (posting.state === 'reversed') {
+      if (standing.length === 0 && cancelled.length > 0) summary.matched += 1;
+      else if (originals.length === 0)
+        add('missing_in_sap', posting, {
+          ours: posting,
+          message: `posted here as ${here} and reversed, but SAP has no document with key ${posting.key}.`,
+        });
+      else
+        add('not_posted_here', posting, {
+          ours: posting,
+          document: standing[0],
+          message: `reversed here, but SAP's ${docText(standing[0]!)} with key ${posting.key} is not cancelled.`,
+        });
+      continue;
+    }
+    if (standing.length === 0) {
+      if (cancelled.length)
+        add('cancelled_in_sap', posting, {
+          ours: posting,
+          document: cancelled[0],
+          message: `posted here as ${here} but SAP's ${docText(cancelled[0]!)} with key ${posting.key} is cancelled.`,
+        });
+      else
+        add('missing_in_sap', posting, {
+          ours: posting,
+          message: `posted here as ${here} but SAP has no document with key ${posting.key}.`,
+        });
+      continue;
+    }
+    if (standing.length > 1) {
+      add('duplicate_in_sap', posting, {
+        ours: posting,
+        document: standing[0],
+        message: `SAP has ${standing.length} documents with key ${posting.key} (${standing.map(docText).join(', ')}).`,
+      });
+      continue;
+    }
+    const document = standing[0]!;
+    const sap = sapCents(document, posting.measure);
+    let differs = false;
+    if (posting.cents !== null && posting.cents !== sap) {
+      differs = true;
+      add('amount_differs', posting, {
+        ours: posting,
+        document,
+        message: `the amount here is ${money(posting.cents)} but SAP's ${docText(document)} has ${decimalOfCents(sap)}.`,
+      });
+    }
+    if (posting.postingDate !== null && document.date !== null && posting.postingDate !== document.date) {
+      differs = true;
+      add('date_differs', posting, {
+        ours: posting,
+        document,
+        message: `the posting date here is ${posting.postingDate} but SAP's ${docText(document)} has ${document.date}.`,
+      });
+    }
+    if (!differs) summary.matched += 1;
+  }
+
+  const known = new Set(input.ours.map((o) => o.key));
+  for (const [key, group] of input.groups) {
+    if (known.has(key)) continue;
+    const standing = group.originals.filter((o) => !o.cancelled && inRange(o.document.date, input.range));
+    const document = standing[0]?.document;
+    if (!document) continue;
+    const decoded = decodeKey(key);
+    const record = input.records.get(key);
+    const subject = {
+      kind: decoded?.kind,
+      recordId: decoded?.recordId ?? null,
+      tripNumber: record?.tripNumber ?? null,
+      key,
+    };
+    const adoptable =
+      !!record &&
+      standing.length === 1 &&
+      record.generation === decoded?.generation &&
+      (record.status === 'unposted' || record.status === 'failed');
+    const why = !decoded
+      ? 'no record here carries this key'
+      : !record
+        ? 'there is no such record here'
+        : record.generation !== decoded.generation
+          ? `it belongs to an earlier posting of the record (now posting ${record.generation})`
+          : adoptable
+            ? `the record is ${record.status} here; adopt SAP's document to mark it posted`
+            : `the record is ${record.status} here`;
+    add('not_posted_here', subject, {
+      document,
+      message: `SAP has ${docText(document)} with key ${key}, but it is not posted here: ${why}.`,
+      adoptable,
+    });
+  }
+  return { summary, differences };
+}

@@ -1,0 +1,349 @@
+import { desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  RECORD_KIND_NAMES,
+  RECORD_KINDS_PLAIN,
+  type ReconciliationDifference,
+  type ReconciliationSummary,
+  type RecordKindName,
+} from '@ff/contract';
+import { rowsOf, type Db } from '../../db/client.js';
+import { postingAttempts, reconciliationRuns, users } from '../../db/schema.js';
+import { idempotencyKey, POSTING_STEPS, updateToPosted, type PostingStep } from '../posting/posting-steps.js';
+import type { SapDocumentRef } from '../posting/sap-gateway.js';
+import type { PostingStatus } from '../records/kinds/shared/columns.js';
+import { centsOfDecimal, sentAmountAndDate } from './amounts.js';
+import type { KeyedRecord, OurPosting } from './compare.js';
+import type { DecodedKey } from './keys.js';
+
+export type DayRange = { fromDate: string; toDate: string };
+export type RunRow = typeof reconciliationRuns.$inferSelect & { startedBy: string | null };
+
+const col = (c: PgColumn) => sql.identifier(c.name);
+const tableOf = (step: PostingStep) => sql.identifier(getTableName(step.table));
+const columnOf = (step: PostingStep, field: string) =>
+  (step.table as unknown as Record<string, PgColumn>)[field]!;
+const list = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The attempt that posted a record step's generation: what was sent (document), the day and the amount. */
+const postedAttempt = (kind: SQL, recordId: SQL, generation: SQL) => sql`
+  LEFT JOIN LATERAL (
+    SELECT pa.document, pa.posting_date::text AS "attemptDate", pa.amount::text AS "attemptAmount"
+      FROM posting_attempts pa
+     WHERE pa.kind = ${kind} AND pa.record_id = ${recordId} AND pa.generation = ${generation}
+     -- The attempt SAP confirmed; failing that (a poster whose attempt the sweeper had already closed as
+     -- unknown still records the document it created), the generation's latest attempt.
+     ORDER BY (pa.outcome IN ('posted', 'found')) DESC, pa.id DESC LIMIT 1) a ON true`;
+
+type PostedRow = {
+  id: number;
+  tripNumber: string | null;
+  generation: number;
+  docEntry: number | null;
+  docNum: number | null;
+  postingDate: string | null;
+  amount: string | null;
+  document: unknown;
+  attemptDate: string | null;
+  attemptAmount: string | null;
+};
+
+/** What we sent for a posting: the stored document's amount and date, else the attempt's, else the record's. */
+function sentOf(name: RecordKindName, row: Omit<PostedRow, 'id' | 'tripNumber' | 'generation'>) {
+  const stored = row.document as { payload?: unknown } | null;
+  const payload =
+    stored && typeof stored.payload === 'object' && stored.payload !== null
+      ? (stored.payload as Record<string, unknown>)
+      : undefined;
+  const sent = payload
+    ? sentAmountAndDate(RECORD_KINDS_PLAIN[name].sap.entity, payload)
+    : { cents: null, date: null };
+  return {
+    cents: sent.cents ?? centsOfDecimal(row.attemptAmount) ?? centsOfDecimal(row.amount),
+    measure: sent.cents !== null ? ('sent' as const) : ('record' as const),
+    postingDate: sent.date ?? row.attemptDate ?? row.postingDate,
+  };
+}
+
+/** SQL of a reconciliation: its runs, our postings over a range or by key, and adopting a SAP document. */
+export function createReconciliationRepository(db: Db) {
+  /** A step's current postings (posted, or being reversed) matching `where`. */
+  async function postedOf(name: RecordKindName, where: SQL): Promise<OurPosting[]> {
+    const step = POSTING_STEPS[name];
+    const c = step.columns;
+    const amount = columnOf(step, RECORD_KINDS_PLAIN[name].amountField);
+    const result = await db.execute(sql`
+      SELECT r.id, r.trip_number AS "tripNumber", r.${col(c.generation)} AS generation,
+             r.${col(c.sapDocEntry)} AS "docEntry", r.${col(c.sapDocNum)} AS "docNum",
+             r.${col(c.postingDate)}::text AS "postingDate", r.${col(amount)}::text AS amount, a.*
+        FROM ${tableOf(step)} r
+        ${postedAttempt(sql`${step.kind}`, sql`r.id`, sql`r.${col(c.generation)}`)}
+       WHERE r.${col(c.status)} IN ('posted', 'reversing') AND ${where}`);
+    return rowsOf<PostedRow>(result).map((row) => ({
+      kind: name,
+      recordId: Number(row.id),
+      tripNumber: row.tripNumber,
+      key: idempotencyKey(step, Number(row.id), Number(row.generation)),
+      docEntry: row.docEntry,
+      docNum: row.docNum,
+      ...sentOf(name, row),
+      state: 'posted' as const,
+    }));
+  }
+
+  /** Earlier postings we cancelled in SAP (a reversal succeeded): SAP should show them cancelled. */
+  async function reversedOf(where: SQL): Promise<OurPosting[]> {
+    const result = await db.execute(sql`
+      SELECT rv.kind, rv.record_id AS "recordId", rv.idempotency_key AS key,
+             rv.sap_doc_entry AS "docEntry", rv.sap_doc_num AS "docNum", a.*
+        FROM posting_reversals rv
+        ${postedAttempt(sql`rv.kind`, sql`rv.record_id`, sql`rv.generation`)}
+       WHERE rv.outcome = 'reversed' AND ${where}`);
+    const rows = rowsOf<
+      Omit<PostedRow, 'id' | 'tripNumber' | 'generation' | 'postingDate' | 'amount'> & {
+        kind: string;
+        recordId: number;
+        key: string;
+      }
+    >(result);
+    const byKey = new Map<string, OurPosting>();
+    for (const row of rows) {
+      const name = RECORD_KIND_NAMES.find((n) => RECORD_KINDS_PLAIN[n].code === row.kind);
+      if (!name || byKey.has(row.key)) continue;
+      byKey.set(row.key, {
+        kind: name,
+        recordId: Number(row.recordId),
+        tripNumber: null,
+        key: row.key,
+        docEntry: row.docEntry,
+        docNum: row.docNum,
+        ...sentOf(name, { ...row, postingDate: null, amount: null }),
+        state: 'reversed',
+      });
+    }
+    const postings = [...byKey.values()];
+    await fillTrips(postings);
+    return postings;
+  }
+
+  async function tripsOf(name: RecordKindName, ids: number[]) {
+    if (!ids.length) return [];
+    const step = POSTING_STEPS[name];
+    const c = step.columns;
+    const result = await db.execute(sql`
+      SELECT r.id, r.trip_number AS "tripNumber", r.${col(c.status)} AS status, r.${col(c.generation)} AS generation
+        FROM ${tableOf(step)} r WHERE r.id IN (${list(ids)})`);
+    return rowsOf<{ id: number; tripNumber: string | null; status: PostingStatus; generation: number }>(
+      result,
+    );
+  }
+
+  async function fillTrips(postings: OurPosting[]) {
+    for (const name of RECORD_KIND_NAMES) {
+      const mine = postings.filter((p) => p.kind === name);
+      const trips = new Map(
+        (await tripsOf(name, [...new Set(mine.map((p) => p.recordId))])).map((r) => [
+          Number(r.id),
+          r.tripNumber,
+        ]),
+      );
+      for (const posting of mine) posting.tripNumber = trips.get(posting.recordId) ?? null;
+    }
+  }
+
+  return {
+    /** Every posting of ours whose posting date is in the range: current ones and reversed ones. */
+    async oursInRange(range: DayRange): Promise<OurPosting[]> {
+      const posted: OurPosting[] = [];
+      for (const name of RECORD_KIND_NAMES) {
+        const day = POSTING_STEPS[name].columns.postingDate;
+        posted.push(
+          ...(await postedOf(name, sql`r.${col(day)} BETWEEN ${range.fromDate} AND ${range.toDate}`)),
+        );
+      }
+      // Old attempts have no posting_date: those are kept here and decided by the document's date below.
+      const reversed = await reversedOf(
+        sql`(a."attemptDate" IS NULL OR a."attemptDate" BETWEEN ${range.fromDate} AND ${range.toDate})`,
+      );
+      const inRange = (p: OurPosting) =>
+        p.postingDate !== null && p.postingDate >= range.fromDate && p.postingDate <= range.toDate;
+      return [...posted, ...reversed.filter(inRange)];
+    },
+
+    /** Our postings (current or reversed) carrying these keys, whatever their dates. */
+    async oursByKeys(keys: Map<string, DecodedKey>): Promise<OurPosting[]> {
+      if (!keys.size) return [];
+      const found: OurPosting[] = [];
+      for (const name of RECORD_KIND_NAMES) {
+        const ids = [...keys.values()].filter((k) => k.kind === name).map((k) => k.recordId);
+        if (!ids.length) continue;
+        const posted = await postedOf(name, sql`r.id IN (${list(ids)})`);
+        found.push(...posted.filter((p) => keys.has(p.key)));
+      }
+      found.push(...(await reversedOf(sql`rv.idempotency_key IN (${list([...keys.keys()])})`)));
+      return found;
+    },
+
+    /** The record steps these keys name, as they stand (keyed by the key). */
+    async recordsByKeys(keys: Map<string, DecodedKey>): Promise<Map<string, KeyedRecord>> {
+      const records = new Map<string, KeyedRecord>();
+      for (const name of RECORD_KIND_NAMES) {
+        const wanted = [...keys].filter(([, k]) => k.kind === name);
+        const rows = new Map(
+          (await tripsOf(name, [...new Set(wanted.map(([, k]) => k.recordId))])).map((r) => [
+            Number(r.id),
+            r,
+          ]),
+        );
+        for (const [key, decoded] of wanted) {
+          const row = rows.get(decoded.recordId);
+          if (row)
+            records.set(key, {
+              kind: name,
+              recordId: decoded.recordId,
+              tripNumber: row.tripNumber,
+              status: row.status,
+              generation: Number(row.generation),
+            });
+        }
+      }
+      return records;
+    },
+
+    /**
+     * Marks an unposted or failed record step posted with SAP's document (fenced on its status and generation),
+     * with a `found` attempt carrying the key, the day and the amount SAP holds. False when the record moved on.
+     */
+    async adopt(
+      tx: Db,
+      target: DecodedKey & {
+        key: string;
+        ref: SapDocumentRef;
+        postingDate: string | null;
+        amount: string | null;
+      },
+      userId: number,
+    ): Promise<boolean> {
+      const step = POSTING_STEPS[target.kind];
+      const c = step.columns;
+      const now = new Date();
+      const result = await tx.execute(sql`${updateToPosted(step, target.ref, now.toISOString())},
+             ${col(c.postingDate)} = coalesce(${target.postingDate}::date, ${col(c.postingDate)}),
+             ${col(c.postedById)} = ${userId}
+       WHERE id = ${target.recordId} AND ${col(c.status)} IN ('unposted', 'failed')
+         AND ${col(c.generation)} = ${target.generation}
+      RETURNING id`);
+      if (!rowsOf(result).length) return false;
+      await tx.insert(postingAttempts).values({
+        kind: step.kind,
+        recordId: target.recordId,
+        idempotencyKey: target.key,
+        generation: target.generation,
+        outcome: 'found',
+        sapDocEntry: target.ref.docEntry,
+        sapDocNum: target.ref.docNum,
+        requestedById: userId,
+        startedAt: now,
+        claimedAt: now,
+        finishedAt: now,
+        postingDate: target.postingDate,
+        amount: target.amount,
+      });
+      return true;
+    },
+
+    // Runs ------------------------------------------------------------------------------------------------
+    async insertRun(
+      tx: Db,
+      run: DayRange & { trigger: 'user' | 'nightly' | 'cli'; startedById: number | null },
+    ): Promise<number> {
+      const [row] = await tx.insert(reconciliationRuns).values(run).returning({ id: reconciliationRuns.id });
+      return row!.id;
+    },
+    async markRunning(id: number): Promise<RunRow | undefined> {
+      const [row] = await db
+        .update(reconciliationRuns)
+        .set({ status: 'running', startedAt: new Date(), error: null })
+        .where(
+          sql`${reconciliationRuns.id} = ${id} AND ${reconciliationRuns.status} IN ('queued', 'running')`,
+        )
+        .returning();
+      return row ? { ...row, startedBy: null } : undefined;
+    },
+    async finishRun(
+      id: number,
+      outcome:
+        { summary: ReconciliationSummary; differences: ReconciliationDifference[] } | { error: string },
+    ) {
+      await db
+        .update(reconciliationRuns)
+        .set(
+          'error' in outcome
+            ? { status: 'failed', error: outcome.error, finishedAt: new Date() }
+            : { status: 'done', ...outcome, finishedAt: new Date() },
+        )
+        .where(eq(reconciliationRuns.id, id));
+    },
+    async setDifferences(tx: Db, id: number, differences: ReconciliationDifference[]) {
+      await tx.update(reconciliationRuns).set({ differences }).where(eq(reconciliationRuns.id, id));
+    },
+    async runs(limit = 100): Promise<RunRow[]> {
+      return db
+        .select({ ...runColumns, startedBy: users.name })
+        .from(reconciliationRuns)
+        .leftJoin(users, eq(users.id, reconciliationRuns.startedById))
+        .orderBy(desc(reconciliationRuns.id))
+        .limit(limit);
+    },
+    async run(id: number): Promise<RunRow | undefined> {
+      const [row] = await db
+        .select({ ...runColumns, startedBy: users.name })
+        .from(reconciliationRuns)
+        .leftJoin(users, eq(users.id, reconciliationRuns.startedById))
+        .where(eq(reconciliationRuns.id, id));
+      return row;
+    },
+    /** The run's differences, its row locked for the rest of the transaction (one adoption at a time). */
+    async lockedDifferences(tx: Db, id: number): Promise<ReconciliationDifference[] | undefined> {
+      const [row] = await tx
+        .select({ differences: reconciliationRuns.differences })
+        .from(reconciliationRuns)
+        .where(eq(reconciliationRuns.id, id))
+        .for('update');
+      return row ? ((row.differences as ReconciliationDifference[] | null) ?? []) : undefined;
+    },
+    /** Under a transaction-wide lock: true when a nightly run was already started since `since`. */
+    async nightlyStartedSince(tx: Db, since: Date): Promise<boolean> {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ff-reconciliation-nightly'))`);
+      const [row] = await tx
+        .select({ id: reconciliationRuns.id })
+        .from(reconciliationRuns)
+        .where(
+          sql`${reconciliationRuns.trigger} = 'nightly' AND ${reconciliationRuns.createdAt} >= ${since.toISOString()}::timestamptz`,
+        )
+        .limit(1);
+      return !!row;
+    },
+  };
+}
+
+const runColumns = {
+  id: reconciliationRuns.id,
+  fromDate: reconciliationRuns.fromDate,
+  toDate: reconciliationRuns.toDate,
+  status: reconciliationRuns.status,
+  startedById: reconciliationRuns.startedById,
+  trigger: reconciliationRuns.trigger,
+  createdAt: reconciliationRuns.createdAt,
+  startedAt: reconciliationRuns.startedAt,
+  finishedAt: reconciliationRuns.finishedAt,
+  summary: reconciliationRuns.summary,
+  differences: reconciliationRuns.differences,
+  error: reconciliationRuns.error,
+};
+
+export type ReconciliationRepository = ReturnType<typeof createReconciliationRepository>;

@@ -1,0 +1,175 @@
+import type { PostingRow } from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import type { AuditContext } from '../../lib/audit-context.js';
+import { HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
+import type { Notifier } from '../../lib/notices.js';
+import type { AuditService } from '../audits/audit.service.js';
+import { leaseRenewalMs, sapReferenceOf } from '../posting/posting-steps.js';
+import { sapRef, type SapGateway } from '../posting/sap-gateway.js';
+import { cancelExactlyOnce, type CancelOutcome } from './cancel-exactly-once.js';
+import type { Reversal, ReversalRepository } from './reversal.repository.js';
+import { reversedRow } from './reversed-row.js';
+import { recordName, refusalOf } from './reversibility.js';
+
+export type ReversalDeps = {
+  db: Db;
+  repository: ReversalRepository;
+  audit: AuditService;
+  sap: () => SapGateway;
+  notifier: Notifier;
+  sapTimeoutMs: number;
+  /** Pause before looking for the cancellation after an unknown outcome (default 500 ms). */
+  settleMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+};
+
+/** The audit line and the user's message of a settled reversal. */
+export function reversalTexts(reversal: Reversal, label: string, outcome: Settled) {
+  if (outcome.outcome === 'reversed') {
+    const original = sapRef({ docEntry: reversal.sapDocEntry, docNum: reversal.sapDocNum });
+    const cancel = outcome.cancel.docEntry ? ` (cancellation DocEntry ${outcome.cancel.docEntry})` : '';
+    return {
+      audit: `Reversed ${label} ${original} in SAP${cancel}: ${reversal.reason}`,
+      message: `${label} reversed in SAP.`,
+    };
+  }
+  if (outcome.outcome === 'unknown') {
+    return {
+      audit: `Reversal of ${label} not confirmed by SAP: ${outcome.message} (reason: ${reversal.reason})`,
+      message: `SAP did not confirm the cancellation of ${label}; it will be checked before any retry.`,
+    };
+  }
+  return {
+    audit: `Reversal of ${label} failed: ${outcome.message} (reason: ${reversal.reason})`,
+    message: `${label} could not be reversed: ${outcome.message}`,
+  };
+}
+
+export type Settled =
+  | { outcome: 'reversed'; cancel: { docEntry: number | null; docNum: number | null } }
+  | { outcome: 'failed' | 'unknown'; message: string };
+
+export const settledOf = (outcome: CancelOutcome): Settled =>
+  outcome.outcome === 'reversed' ? { outcome: 'reversed', cancel: outcome.cancel } : outcome;
+
+/** A failed or unconfirmed reversal tells the one who asked for it (the bell). */
+export async function notifyFailure(
+  deps: Pick<ReversalDeps, 'notifier' | 'log'>,
+  reversal: Reversal,
+  label: string,
+  message: string,
+) {
+  if (!reversal.requestedById) return;
+  try {
+    await deps.notifier.toUsers([reversal.requestedById], {
+      type: 'reversal_failed',
+      title: `${label} was not reversed`,
+      body: message,
+      link: `/postings?posting=${reversal.postingId}`,
+      dedupeKey: `reversal-${reversal.id}`,
+    });
+  } catch (error) {
+    deps.log?.warn({ err: error }, 'Could not notify about a failed reversal');
+  }
+}
+
+/**
+ * Reversal of a posting (issue 11): claims it (the record step moves to `reversing` and a pending reversal
+ * row is its lease), cancels the SAP document exactly once, then records the outcome fenced on that row.
+ */
+export function createReversalService(deps: ReversalDeps) {
+  const { repository } = deps;
+
+  async function claim(postingId: number, reason: string, userId: number | null) {
+    const posting = await repository.posting(postingId);
+    if (!posting) throw notFound('There is no posting with this id.');
+    const postedRef = await repository.postedRef(posting);
+    try {
+      return await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const now = await repository.stepNow(posting.step, posting.recordId, tx, true);
+        if (!now) throw notFound('There is no posting with this id.');
+        const label = recordName(posting.step.name, posting.recordId, now.tripNumber);
+        const refusal = refusalOf(posting.generation, now);
+        if (refusal) throw new HttpError(refusal.status, `${label}: ${refusal.reason}`);
+        const ref = now.sapDocEntry ? { docEntry: now.sapDocEntry, docNum: now.sapDocNum } : postedRef;
+        if (!ref?.docEntry) throw new HttpError(422, `${label}: its SAP document is not known.`);
+        const earlier = await repository.reversalsOf(
+          posting.step.kind,
+          posting.recordId,
+          posting.generation,
+          tx,
+        );
+        const reversal = await repository.open(posting, { ref, reason, userId }, tx);
+        return {
+          posting,
+          reversal,
+          label,
+          lookFirst: earlier.some((r) => r.outcome === 'unknown' || r.outcome === 'pending'),
+        };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new HttpError(409, 'A reversal of this posting is already running.');
+      throw error;
+    }
+  }
+
+  return {
+    async reverse(
+      postingId: number,
+      reason: string,
+      context: AuditContext,
+    ): Promise<{ message: string; data: PostingRow }> {
+      const { posting, reversal, label, lookFirst } = await claim(postingId, reason, context.actor.id);
+      const renewal = setInterval(() => {
+        repository.renew(reversal.id).catch(() => undefined);
+      }, leaseRenewalMs(deps.sapTimeoutMs));
+      let outcome: CancelOutcome;
+      try {
+        outcome = await cancelExactlyOnce(
+          deps.sap(),
+          { ...sapReferenceOf(posting.step), docEntry: reversal.sapDocEntry! },
+          reversal.idempotencyKey,
+          {
+            lookFirst,
+            settleMs: deps.settleMs ?? 500,
+            beforeSend: () => repository.renew(reversal.id, true),
+          },
+        );
+      } finally {
+        clearInterval(renewal);
+      }
+      let settled = settledOf(outcome);
+      const texts = reversalTexts(reversal, label, settled);
+      const closed = await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        if (!(await repository.close(reversal, settled, tx))) return false;
+        await deps.audit.record(context, texts.audit.slice(0, 4000), tx);
+        return true;
+      });
+      const stored = (await repository.reversal(reversal.id))!;
+      if (!closed) {
+        // The sweeper settled it meanwhile (this process was taken for dead): answer what it recorded.
+        settled =
+          stored.outcome === 'reversed'
+            ? {
+                outcome: 'reversed',
+                cancel: { docEntry: stored.cancelDocEntry, docNum: stored.cancelDocNum },
+              }
+            : {
+                outcome: stored.outcome === 'failed' ? 'failed' : 'unknown',
+                message: stored.errorMessage ?? '',
+              };
+      }
+      const answer = reversalTexts(stored, label, settled);
+      if (settled.outcome !== 'reversed') {
+        if (closed) await notifyFailure(deps, stored, label, answer.message);
+        throw new HttpError(422, answer.message);
+      }
+      return { message: answer.message, data: await reversedRow(deps.db, stored) };
+    },
+  };
+}
+
+export type ReversalService = ReturnType<typeof createReversalService>;

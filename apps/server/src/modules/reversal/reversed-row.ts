@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { kindOfCode, RECORD_KINDS_PLAIN, type PostingRow } from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import { postingAttempts, users } from '../../db/schema.js';
+import { POSTING_STEPS } from '../posting/posting-steps.js';
+import type { Reversal } from './reversal.repository.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * The reversed posting as the posting history lists it (GET /api/v1/postings): the answer of a reversal.
+ * Amount and posting date are the attempts' (what was sent), falling back to the record's.
+ */
+export async function reversedRow(db: Db, reversal: Reversal): Promise<PostingRow> {
+  const name = kindOfCode(reversal.kind)!;
+  const step = POSTING_STEPS[name];
+  const entry = RECORD_KINDS_PLAIN[name];
+  const attempts = await db
+    .select()
+    .from(postingAttempts)
+    .where(
+      and(
+        eq(postingAttempts.kind, reversal.kind),
+        eq(postingAttempts.recordId, reversal.recordId),
+        eq(postingAttempts.generation, reversal.generation),
+      ),
+    )
+    .orderBy(desc(postingAttempts.id));
+  const posted = attempts.find((a) => a.outcome === 'posted' || a.outcome === 'found');
+  const table = step.table as unknown as Record<string, PgColumn>;
+  const [record] = (await db
+    .select({
+      tripNumber: table.tripNumber!,
+      amount: table[entry.amountField]!,
+      postingDate: step.columns.postingDate,
+    })
+    .from(step.table)
+    .where(eq(step.table.id, reversal.recordId))) as Record<string, unknown>[];
+  const userIds = [posted?.requestedById, reversal.requestedById].filter((id): id is number => !!id);
+  const names = new Map(
+    userIds.length
+      ? (
+          await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
+        ).map((u) => [u.id, u.name])
+      : [],
+  );
+  const withAmount = attempts.find((a) => a.amount !== null);
+  const withDate = attempts.find((a) => a.postingDate !== null);
+  return {
+    id: reversal.postingId,
+    kind: entry.apiName,
+    recordId: reversal.recordId,
+    tripNumber: (record?.tripNumber as string | null) ?? null,
+    amount: withAmount?.amount ?? (record?.amount as string | null) ?? null,
+    postingDate: withDate?.postingDate ?? (record?.postingDate as string | null) ?? null,
+    status: 'reversed',
+    sapDocEntry: reversal.sapDocEntry,
+    sapDocNum: reversal.sapDocNum,
+    idempotencyKey: reversal.idempotencyKey,
+    postedBy: (posted?.requestedById && names.get(posted.requestedById)) || null,
+    postedAt: iso(posted?.finishedAt),
+    message: null,
+    reversedBy: (reversal.requestedById && names.get(reversal.requestedById)) || null,
+    reversedAt: iso(reversal.finishedAt),
+  };
+}
