@@ -30,14 +30,20 @@ const list = (values: (string | number)[]) =>
   );
 
 /** The attempt that posted a record step's generation: what was sent (document), the day and the amount. */
-const postedAttempt = (kind: SQL, recordId: SQL, generation: SQL) => sql`
+const postedAttempt = (kind: SQL, recordId: SQL, generation: SQL) => {
+  // Each value from the attempt SAP confirmed, else the generation's latest attempt that has it: the sweeper's
+  // attempts (a look-up that found the document) carry no document or day of their own, and a poster whose
+  // attempt the sweeper had closed as unknown still records the document it created.
+  const latest = (value: string, alias: string) =>
+    sql.raw(`(array_agg(${value} ORDER BY (pa.outcome IN ('posted', 'found')) DESC, pa.id DESC)
+             FILTER (WHERE ${value} IS NOT NULL))[1] AS "${alias}"`);
+  return sql`
   LEFT JOIN LATERAL (
-    SELECT pa.document, pa.posting_date::text AS "attemptDate", pa.amount::text AS "attemptAmount"
+    SELECT ${latest('pa.document', 'document')}, ${latest('pa.posting_date::text', 'attemptDate')},
+           ${latest('pa.amount::text', 'attemptAmount')}
       FROM posting_attempts pa
-     WHERE pa.kind = ${kind} AND pa.record_id = ${recordId} AND pa.generation = ${generation}
-     -- The attempt SAP confirmed; failing that (a poster whose attempt the sweeper had already closed as
-     -- unknown still records the document it created), the generation's latest attempt.
-     ORDER BY (pa.outcome IN ('posted', 'found')) DESC, pa.id DESC LIMIT 1) a ON true`;
+     WHERE pa.kind = ${kind} AND pa.record_id = ${recordId} AND pa.generation = ${generation}) a ON true`;
+};
 
 type PostedRow = {
   id: number;
