@@ -235,6 +235,35 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'posting-history',
+    title: 'Posting History',
+    access: 'signed-in',
+    path: '/postings',
+    expectReady: async (page) => {
+      await expect(heading(page, 'Posting History')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('table', { name: 'Postings', exact: true })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expectNoLoadingOverlay(page);
+    },
+  },
+  {
+    name: 'reconciliation',
+    title: 'Reconciliation',
+    access: 'signed-in',
+    path: '/reconciliation',
+    expectReady: async (page) => {
+      await expect(heading(page, 'Reconciliation')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('form', { name: 'Run a reconciliation' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Reconciliation runs' })
+          .or(page.getByText('No reconciliation has run yet.')),
+      ).toBeVisible({ timeout: 30_000 });
+      await expectNoLoadingOverlay(page);
+    },
+  },
+  {
     name: 'not-found',
     title: 'Not found (404)',
     access: 'signed-in',

@@ -28,6 +28,8 @@ export const pages = lazyPages({
   AuditLogsPage: () => import('@/features/audit-logs/components/audit-logs-page'),
   SettingsPage: () => import('@/features/settings/components/settings-page'),
   MyAccountPage: () => import('@/features/my-account/components/my-account-page'),
+  PostingHistoryPage: () => import('@/features/posting-history/components/posting-history-page'),
+  ReconciliationPage: () => import('@/features/reconciliation/components/reconciliation-page'),
   NotFoundPage: () => import('@/features/not-found/components/not-found-page'),
 });
 

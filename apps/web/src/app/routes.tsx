@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: <pages.DashboardPage /> },
               ...recordRoutes,
+              { path: paths.postings, element: <pages.PostingHistoryPage /> },
+              { path: paths.reconciliation, element: <pages.ReconciliationPage /> },
               { path: paths.users, element: <pages.UsersPage /> },
               { path: paths.roles, element: <pages.RolesPage /> },
               { path: paths.auditLogs, element: <pages.AuditLogsPage /> },

@@ -90,6 +90,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Text of yellow light/subtle components (a subtle button, a light badge): Mantine's yellow-9 (#e67700)
     // reads at 3.0:1 on white; a deep amber reads at 7.2:1 (6.8:1 on the light yellow background).
     '--mantine-color-yellow-light-color': '#8a4b00',
+    // Green, orange and teal light badges (posting and reconciliation statuses): Mantine's 9 shades read at
+    // 3.8, 3.6 and 4.3:1 on their light backgrounds; these deeper ones at 5.7, 5.8 and 6.0:1.
+    '--mantine-color-green-light-color': '#1e6b30',
+    '--mantine-color-orange-light-color': '#a33508',
+    '--mantine-color-teal-light-color': '#066649',
   },
   dark: {
     '--mantine-color-dimmed': '#a6a6a6',

@@ -10,4 +10,7 @@ export const paths = {
   settings: '/general-settings',
   /** My Account (the header menu's item): profile, password, sessions, two-factor sign-in. */
   account: '/account',
+  /** Beyond the spec (issue 11): every posting with its timeline and reversal, and the comparison with SAP. */
+  postings: '/postings',
+  reconciliation: '/reconciliation',
 } as const;

@@ -3,6 +3,8 @@ import {
   IconFileInvoice,
   IconGasStation,
   IconHistory,
+  IconListCheck,
+  IconScale,
   IconLayoutDashboard,
   IconPackages,
   IconShieldLock,
@@ -24,7 +26,10 @@ const RECORD_SCREEN_ICONS: Record<string, Icon> = {
   '/vas/transactions': IconPackages,
 };
 
-/** The left navigation, in the spec's order (the record screens in the registry's); shown to every user. */
+/**
+ * The left navigation, in the spec's order (the record screens in the registry's); shown to every user. Posting
+ * History and Reconciliation (beyond the spec) follow the record screens.
+ */
 export const navLinks: NavLinkItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   ...recordScreens().map(({ navLabel, path }) => ({
@@ -32,6 +37,8 @@ export const navLinks: NavLinkItem[] = [
     to: path,
     icon: RECORD_SCREEN_ICONS[path] ?? IconFileInvoice,
   })),
+  { label: 'Posting History', to: paths.postings, icon: IconListCheck },
+  { label: 'Reconciliation', to: paths.reconciliation, icon: IconScale },
   { label: 'Users', to: paths.users, icon: IconUsers },
   { label: 'Roles', to: paths.roles, icon: IconShieldLock },
   { label: 'Audit Logs', to: paths.auditLogs, icon: IconHistory },

@@ -15,9 +15,14 @@ export type Row = { id: number };
 /** Most screens name a row by its trip. */
 export const ofTrip = (row: { tripNumber: string }) => `of trip ${row.tripNumber}`;
 
-/** 'Posting Date': between the row's document date and now (docs/spec/product-spec.md section 5); every posting screen has it. */
+/**
+ * 'Posting Date': between the row's document date and now (docs/spec/product-spec.md section 5); every posting
+ * screen has it. `earliest` gives a later lower bound than the document date when the kind has one (a second
+ * journal: its first journal's posting day).
+ */
 export const postingDateColumn = <T extends Row & { documentDate: string }, D extends PostingDraft>(
   of: RowName<T>,
+  earliest: (row: T) => string = (row) => row.documentDate,
 ) =>
   draftColumn<T, D>({
     id: 'postingDate',
@@ -28,7 +33,7 @@ export const postingDateColumn = <T extends Row & { documentDate: string }, D ex
     render: (row, draft, setDraft) => (
       <PostingDateInput
         aria-label={`Posting date ${of(row)}`}
-        documentDate={row.documentDate}
+        documentDate={earliest(row)}
         value={draft.postingDate}
         onChange={(postingDate) => setDraft({ postingDate } as Partial<D>)}
       />

@@ -2,10 +2,20 @@ import { CloseButton, Input } from '@mantine/core';
 import { PickerInputBase } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PostingPeriod } from '@ff/contract/plain';
 import { describe, expect, it, vi } from 'vitest';
 import { markupShape } from '@/test/markup-shape';
 import { renderWithMantine } from '@/test/render';
 import { PostingDateInput } from './posting-date-input';
+import { postingPeriodsQueryOptions } from './posting-periods';
+
+/** The real picker reads SAP's posting periods through the query client: these, already loaded. */
+function withPeriods(ui: React.ReactNode, periods: PostingPeriod[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(postingPeriodsQueryOptions.queryKey, periods);
+  return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
+}
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,17 +41,49 @@ describe('PostingDateInput', { timeout: 30_000 }, () => {
 
   it('opens the real picker at the first click, bounded by the document date and now', async () => {
     renderWithMantine(
-      <PostingDateInput
-        aria-label={LABEL}
-        documentDate="2025-03-04 08:00:00"
-        value={new Date(2025, 2, 5, 14, 7)}
-        onChange={() => undefined}
-      />,
+      withPeriods(
+        <PostingDateInput
+          aria-label={LABEL}
+          documentDate="2025-03-04 08:00:00"
+          value={new Date(2025, 2, 5, 14, 7)}
+          onChange={() => undefined}
+        />,
+      ),
     );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: LABEL })));
     expect(await screen.findByRole('button', { name: 'Confirm posting date' })).toBeTruthy();
     expect((screen.getByRole('button', { name: '3 March 2025' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: '4 March 2025' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("disables the days of SAP's locked and closing periods, naming the period", async () => {
+    const period = (code: string, status: PostingPeriod['status'], to: string): PostingPeriod => ({
+      code,
+      name: code,
+      from: `${code}-01`,
+      to,
+      status,
+    });
+    renderWithMantine(
+      withPeriods(
+        <PostingDateInput
+          aria-label={LABEL}
+          documentDate="2025-02-20 08:00:00"
+          value={new Date(2025, 2, 5, 14, 7)}
+          onChange={() => undefined}
+        />,
+        [period('2025-02', 'locked', '2025-02-28'), period('2025-03', 'open', '2025-03-31')],
+      ),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: LABEL })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Previous month' })));
+    const locked = screen.getByRole('button', { name: '25 February 2025' }) as HTMLButtonElement;
+    expect(locked.disabled).toBe(true);
+    expect(locked.getAttribute('title')).toBe('Posting period 2025-02 is locked in SAP');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next month' })));
+    const open = screen.getByRole('button', { name: '5 March 2025' }) as HTMLButtonElement;
+    expect(open.disabled).toBe(false);
+    expect(open.getAttribute('title')).toBeNull();
   });
 
   it('marks a value outside the range as an error and shows a placeholder when empty', () => {

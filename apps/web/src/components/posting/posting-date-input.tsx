@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import dayjs from 'dayjs';
 import { CloseButton, CloseIcon, Input, rem, UnstyledButton } from '@mantine/core';
 import { DateTimePicker, PickerInputBase } from '@mantine/dates';
@@ -6,11 +6,15 @@ import { DateTimePicker, PickerInputBase } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { clampPostingDate, isPostingDateValid, parseServerDate } from './posting-date';
+import { closedDayTitles, usePostingPeriods } from './posting-periods';
 
 export type PostingDateInputProps = {
   value: Date | null;
   onChange: (value: Date | null) => void;
-  /** The row's document date 'yyyy-MM-dd HH:mm:ss': the earliest posting date. */
+  /**
+   * The earliest posting date, 'yyyy-MM-dd HH:mm:ss': the row's document date, or a later bound (a second
+   * journal's first journal posting day).
+   */
   documentDate: string;
   'aria-label': string;
   disabled?: boolean;
@@ -151,6 +155,9 @@ function PostingDatePicker({
   }, []);
   // "Now" at each render: the picker re-renders when it opens, so the maximum follows the clock.
   const now = new Date();
+  // Days in SAP periods that are locked or closing take no posting: disabled, with the reason as their title.
+  const { data: periods } = usePostingPeriods();
+  const closedTitle = useMemo(() => closedDayTitles(periods), [periods]);
   return (
     <DateTimePicker
       ref={ref}
@@ -165,6 +172,11 @@ function PostingDatePicker({
       }
       minDate={parseServerDate(documentDate) ?? undefined}
       maxDate={now}
+      excludeDate={(day) => closedTitle(day) !== null}
+      getDayProps={(day) => {
+        const title = closedTitle(day);
+        return title ? { title } : {};
+      }}
       valueFormat={VALUE_FORMAT}
       placeholder={PLACEHOLDER}
       clearable

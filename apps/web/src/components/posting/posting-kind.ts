@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { ComboboxItem } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
@@ -51,6 +52,8 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   useScreenData?: () => ScreenData<C>;
   /** Checked when the post button is pressed: false sends nothing (say why, e.g. a warning toast). */
   canPost?: (selected: SelectedRow<RecordRowOf<K>, D>[], context: C) => boolean;
+  /** Shown first in the list's toolbar (VAS: the queue's counts, features/records/vas-queue-counts.tsx). */
+  toolbarExtra?: ComponentType;
 };
 
 /** The inputs the 'Apply to rows' bar may offer; a screen lists those it has. */

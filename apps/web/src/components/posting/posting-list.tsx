@@ -286,6 +286,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
             }}
             toolbar={
               <>
+                {kind.toolbarExtra && <kind.toolbarExtra />}
                 <SelectionSummary count={selectedRows.length} total={selectedTotal} />
                 {kind.bulk && !applyOpen && (
                   <Button variant="default" onClick={() => setApplyOpen(true)} disabled={rows.length === 0}>

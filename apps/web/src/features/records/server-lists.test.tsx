@@ -46,7 +46,7 @@ function fakeServer(count: number, refuse: number[] = []) {
     for (const id of posted) listed.delete(id);
     for (const id of failed) listed.set(id, { ...invoice(id), status: 'failed', lastError: 'SAP: refused' });
     const answer = {
-      message: failed.map((id) => `#${id}: SAP refused the customer.`).join(' ') || 'ok',
+      message: failed.map((id) => `TRP-${id} (sales invoice): SAP refused the customer.`).join(' ') || 'ok',
       posted: posted.map((id) => ({ id, sapDocEntry: id, sapDocNum: id })),
       failed: failed.map((id) => ({ id, message: 'SAP refused the customer.' })),
     };
@@ -166,7 +166,7 @@ describe('posting lists paged by the server', { timeout: 60_000 }, () => {
     await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
     await shows('1,100 of 1,100 records selected');
     await click(screen.getByRole('button', { name: 'Post to SAP' }));
-    expect(await shows('#600: SAP refused the customer.')).toBeTruthy();
+    expect(await shows('TRP-600 (sales invoice): SAP refused the customer.')).toBeTruthy();
     expect(screen.queryByText('Sales invoices posted successfully')).toBeNull();
     // Rows 600 and 1050 are listed again, failed, and still selected.
     expect(await shows('2 of 2 records selected')).toBeTruthy();

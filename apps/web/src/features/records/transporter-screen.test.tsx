@@ -34,6 +34,7 @@ const firstJournalRow = (id: number, overrides: Partial<FirstJournalRow> = {}): 
 const secondJournalRow = (id: number): SecondJournalRow => ({
   ...firstJournalRow(id, { supplierInvoiceNumber: `SUP-${id}` }),
   firstJournalPostedAt: '2025-03-06 09:15:00',
+  firstJournalPostingDate: '2025-03-06',
 });
 
 let restore = () => {};
@@ -96,12 +97,58 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('flags a supplier invoice number the transporter used already; it posts only with "Post anyway"', async () => {
+    const api = fakeApi(({ method, url, params }) => {
+      if (method === 'get' && url === '/firstJournalTransporterInvoice')
+        return pagedAnswer([firstJournalRow(1)], params);
+      if (method === 'get' && url === '/firstJournalTransporterInvoice/supplier-invoice-check') {
+        const used = params.number?.toLowerCase() === 'sinv-9';
+        return [200, { data: { usedOn: used ? [{ tripNumber: 'TRP-0042', postedAt: null }] : [] } }];
+      }
+      if (method === 'post') return [200, { message: 'ok', posted: [], failed: [] }];
+      return [404, {}];
+    });
+    restore = api.restore;
+    renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);
+    await screen.findByText('Transporter 1');
+
+    await act(async () => fireEvent.change(supplierInput('TRP-1'), { target: { value: 'SINV-9' } }));
+    expect(await screen.findByText('Already used on TRP-0042', {}, { timeout: 3_000 })).toBeTruthy();
+    const check = api.calls.find((c) => c.url.endsWith('/supplier-invoice-check'));
+    expect(check?.params).toEqual({ transporterInvoice: '1', number: 'sinv-9' });
+    expect(rowBox(1).disabled).toBe(true);
+
+    const postAnyway = screen.getByRole('checkbox', { name: 'Post anyway of trip TRP-1' });
+    await act(async () => fireEvent.click(postAnyway));
+    expect(rowBox(1).disabled).toBe(false);
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(postButton()));
+    expect(await screen.findByText('First journal transporter invoices posted successfully')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'post')?.body).toEqual({
+      postSap: [
+        {
+          transporterInvoice: 1,
+          postingDate: expect.any(String),
+          supplierInvoiceNumber: 'SINV-9',
+          allowDuplicateSupplierInvoice: true,
+        },
+      ],
+    });
+  });
+
   it('opens the second-journal tab from the navigation state, read-only supplier number, and posts', async () => {
     const api = fakeApi(({ method, url, params }) => {
       if (method === 'get' && url === '/secondJournalTransporterInvoice')
         return pagedAnswer([secondJournalRow(5)], params);
       if (method === 'get') return pagedAnswer([], params);
-      return [422, { message: '#5: SAP is unavailable.', posted: [], failed: [{ id: 5, message: 'x' }] }];
+      return [
+        422,
+        {
+          message: 'TRP-5 (second journal transporter invoice): SAP is unavailable.',
+          posted: [],
+          failed: [{ id: 5, message: 'x' }],
+        },
+      ];
     });
     restore = api.restore;
     renderPostingPage(<TransporterInvoicesPage />, [
@@ -117,7 +164,9 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
 
     await act(async () => fireEvent.click(rowBox(5)));
     await act(async () => fireEvent.click(postButton()));
-    expect(await screen.findByText('#5: SAP is unavailable.')).toBeTruthy();
+    expect(
+      await screen.findByText('TRP-5 (second journal transporter invoice): SAP is unavailable.'),
+    ).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'post')?.body).toEqual({
       postSap: [{ transporterInvoice: 5, postingDate: expect.any(String) }],
     });

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
 import { useAccount } from '../api/account';
 import { AccountSection } from './account-section';
+import { NotificationSettings } from './notification-settings';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
@@ -56,6 +57,7 @@ export function MyAccountPage() {
             <SessionsSection />
           </AccountSection>
           <TwoFactorSection account={data} />
+          <NotificationSettings />
         </>
       )}
     </Stack>

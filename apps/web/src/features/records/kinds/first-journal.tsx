@@ -1,5 +1,5 @@
 import type { RecordRowOf } from '@ff/contract';
-import { ofTrip, postingDateColumn, textDraftColumn } from '@/components/posting/draft-columns';
+import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
 import {
   initialPostingDate,
   isPostingDateValid,
@@ -7,13 +7,21 @@ import {
 } from '@/components/posting/posting-date';
 import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind } from '@/components/posting/posting-kind';
-import type { PostingDraft } from '@/components/posting/use-posting-rows';
+import {
+  duplicateTrips,
+  isSupplierInvoiceReady,
+  supplierInvoiceColumn,
+  type FirstJournalDraft,
+} from '../supplier-invoice-column';
 import { identityColumns, invoiceAmountColumn, transporterPinning } from '../transporter-columns';
 
 type Row = RecordRowOf<'firstJournal'>;
-export type FirstJournalDraft = PostingDraft & { supplierInvoiceNumber: string };
+export type { FirstJournalDraft };
 
-/** 'Post First JE' (Transporter Invoices): the user types each row's supplier invoice number. */
+/**
+ * 'Post First JE' (Transporter Invoices): the user types each row's supplier invoice number; one the
+ * transporter used already on another record is flagged and posts only with "Post anyway" (issue 11).
+ */
 export default postingKind({
   name: 'firstJournal',
   section: 'Invoices',
@@ -29,28 +37,26 @@ export default postingKind({
   columns: [
     ...identityColumns<Row>(),
     postingDateColumn<Row, FirstJournalDraft>(ofTrip),
-    textDraftColumn<Row, FirstJournalDraft>({
-      field: 'supplierInvoiceNumber',
-      header: 'Supplier Invoice Number',
-      label: 'Supplier invoice number',
-      of: ofTrip,
-      width: 170,
-      placeholder: 'Required to post',
-    }),
+    supplierInvoiceColumn(),
     invoiceAmountColumn<Row>(),
   ],
   initialDraft: (row: Row): FirstJournalDraft => ({
     postingDate: initialPostingDate(row.postingDate, new Date(), row.documentDate),
     supplierInvoiceNumber: row.supplierInvoiceNumber ?? '',
+    allowDuplicate: false,
+    usedOn: null,
   }),
   /** docs/spec/product-spec.md section 5: a posting date in range and a supplier invoice number. */
   isReady: (row, draft) =>
-    isPostingDateValid(draft.postingDate, row.documentDate) && draft.supplierInvoiceNumber.trim() !== '',
+    isPostingDateValid(draft.postingDate, row.documentDate) && isSupplierInvoiceReady(draft),
   toBody: (selected) => ({
     postSap: selected.map(({ row, draft }) => ({
       transporterInvoice: row.id,
       postingDate: toPostingDateValue(draft.postingDate!),
       supplierInvoiceNumber: draft.supplierInvoiceNumber.trim(),
+      ...(draft.allowDuplicate && duplicateTrips(draft).length
+        ? { allowDuplicateSupplierInvoice: true }
+        : {}),
     })),
   }),
 });

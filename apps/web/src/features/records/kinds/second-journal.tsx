@@ -1,7 +1,7 @@
 import type { RecordRowOf } from '@ff/contract';
 import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
 import { dateTimeColumn, shownTextColumn } from '@/components/posting/posting-columns';
-import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/components/posting/posting-date';
+import { initialPostingDate, isPostingDateValid, toDatedBody } from '@/components/posting/posting-date';
 import { sharedBulkPatch } from '@/components/posting/bulk-apply';
 import { postingKind } from '@/components/posting/posting-kind';
 import type { PostingDraft } from '@/components/posting/use-posting-rows';
@@ -10,8 +10,18 @@ import { identityColumns, invoiceAmountColumn, transporterPinning } from '../tra
 type Row = RecordRowOf<'secondJournal'>;
 
 /**
+ * The earliest posting date of a second journal (issue 11): its document date, or the start of its first
+ * journal's posting day when that is later (the server refuses an earlier one). Both 'yyyy-MM-dd HH:mm:ss'.
+ */
+export function earliestSecondJournalDate(row: Pick<Row, 'documentDate' | 'firstJournalPostingDate'>) {
+  const firstJournal = row.firstJournalPostingDate ? `${row.firstJournalPostingDate} 00:00:00` : '';
+  return firstJournal > row.documentDate ? firstJournal : row.documentDate;
+}
+
+/**
  * 'Post Second JE' (Transporter Invoices): rows whose first journal is posted, with when it was; the
- * supplier invoice number typed for the first journal is read-only.
+ * supplier invoice number typed for the first journal is read-only. The posting date may not be before the
+ * first journal's.
  */
 export default postingKind({
   name: 'secondJournal',
@@ -21,18 +31,24 @@ export default postingKind({
   amountOf: (row) => row.invoiceAmount,
   bulk: {
     fields: ['postingDate'],
-    apply: (row, values) => sharedBulkPatch(row, values) as Partial<PostingDraft> | null,
+    apply: (row, values) =>
+      sharedBulkPatch(
+        { ...row, documentDate: earliestSecondJournalDate(row) },
+        values,
+      ) as Partial<PostingDraft> | null,
   },
   tabValue: 'second-je',
   accessDenied: true,
   columns: [
     ...identityColumns<Row>(),
     dateTimeColumn<Row>('firstJournalPostedAt', 'First Journal Posted At'),
-    postingDateColumn<Row, PostingDraft>(ofTrip),
+    postingDateColumn<Row, PostingDraft>(ofTrip, earliestSecondJournalDate),
     shownTextColumn<Row>('supplierInvoiceNumber', 'Supplier Invoice Number'),
     invoiceAmountColumn<Row>(),
   ],
-  initialDraft: initialDatedDraft,
-  isReady: isDatedDraftReady,
+  initialDraft: (row: Row): PostingDraft => ({
+    postingDate: initialPostingDate(row.postingDate, new Date(), earliestSecondJournalDate(row)),
+  }),
+  isReady: (row, draft) => isPostingDateValid(draft.postingDate, earliestSecondJournalDate(row)),
   toBody: toDatedBody('transporterInvoice'),
 });

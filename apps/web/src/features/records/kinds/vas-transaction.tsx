@@ -15,6 +15,7 @@ import {
 import { postingKind } from '@/components/posting/posting-kind';
 import { AccountSelect } from '@/components/posting/account-select';
 import { notifyError, notifyWarning } from '@/lib/notify';
+import { VasQueueCounts } from '../vas-queue-counts';
 import { ProfitMarginHeader, ProfitMarginValue } from './vas-transaction/profit-margin';
 import { useVasScreenData, type VasContext } from './vas-transaction/use-vas-screen-data';
 import { pairCostAccount } from './vas-transaction/vas-account-pairing';
@@ -43,6 +44,7 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
   name: 'vasTransaction',
   section: 'VAS',
   tableLabel: 'VAS transactions',
+  toolbarExtra: VasQueueCounts,
   // The trip stays in view on the left, the posting date and margin on the right (issue 12).
   pinning: {
     left: ['tripNumber'],

@@ -11,7 +11,17 @@ describe('permission groups of the role permissions editor', () => {
       ['Cash Advances', ['View Cash Advances', 'Post Cash Advances']],
       ['Fuel Advances', ['View Fuel Advances', 'Post Fuel Advances']],
       ['VAS Transactions', ['View VAS Transactions', 'Post VAS Transactions', 'Post Loss']],
-      ['Administration', ['Manage Users', 'Manage Roles', 'View Audit Logs', 'Manage Settings']],
+      [
+        'Administration',
+        [
+          'Manage Users',
+          'Manage Roles',
+          'View Audit Logs',
+          'Manage Settings',
+          'Reverse Postings',
+          'Run Reconciliation',
+        ],
+      ],
     ]);
   });
 

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import {
+  Accordion,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { PERMISSIONS } from '@ff/contract/plain';
+import type { PostingDetail } from '@ff/contract';
+import { ErrorAlert } from '@/components/error-alert';
+import { useHasPermission } from '@/lib/auth/current-user';
+import { formatAmount, formatDate, NOT_AVAILABLE } from '@/lib/format';
+import { usePosting } from '../api/postings';
+import { kindLabel } from '../lib/posting-labels';
+import { PostingStatusBadge } from './posting-status-badge';
+import { PostingTimeline } from './posting-timeline';
+import { ReversePostingModal } from './reverse-posting-modal';
+
+/** One posting (`?posting=<id>`): its keys, timeline, what was sent to SAP and, when allowed, "Reverse in SAP". */
+export function PostingDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const posting = usePosting(id);
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title="Posting">
+      {posting.isError ? (
+        <ErrorAlert error={posting.error} />
+      ) : posting.data ? (
+        <PostingDetailView posting={posting.data} />
+      ) : (
+        <Loader aria-label="Loading the posting" />
+      )}
+    </Drawer>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | number | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value ?? NOT_AVAILABLE}</Text>
+    </div>
+  );
+}
+
+export function PostingDetailView({ posting }: { posting: PostingDetail }) {
+  const mayReverse = useHasPermission(PERMISSIONS.reversePostings);
+  const [reversing, setReversing] = useState(false);
+  const name = `${posting.tripNumber ?? `#${posting.recordId}`} (${kindLabel(posting.kind)})`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {posting.tripNumber ?? `#${posting.recordId}`}
+        </Title>
+        <PostingStatusBadge status={posting.status} />
+      </Group>
+      <SimpleGrid cols={2} spacing="sm">
+        <Field label="Kind" value={kindLabel(posting.kind)} />
+        <Field label="Amount" value={formatAmount(posting.amount)} />
+        <Field label="Posting Date" value={formatDate(posting.postingDate)} />
+        <Field label="Idempotency Key" value={posting.idempotencyKey} />
+        <Field label="SAP DocEntry" value={posting.sapDocEntry} />
+        <Field label="SAP DocNum" value={posting.sapDocNum} />
+      </SimpleGrid>
+      {posting.message && (
+        <Text size="sm" c="red">
+          {posting.message}
+        </Text>
+      )}
+      {mayReverse &&
+        (posting.reversible ? (
+          <Group>
+            <Button color="red" onClick={() => setReversing(true)}>
+              Reverse in SAP
+            </Button>
+          </Group>
+        ) : (
+          posting.notReversibleReason && (
+            <Text size="sm" c="dimmed">
+              {posting.notReversibleReason}
+            </Text>
+          )
+        ))}
+      <Title order={3} size="h4">
+        Timeline
+      </Title>
+      <PostingTimeline items={posting.timeline} />
+      <Accordion variant="contained">
+        <Accordion.Item value="document">
+          <Accordion.Control>What was sent to SAP</Accordion.Control>
+          <Accordion.Panel>
+            {posting.document ? (
+              <Code block>{JSON.stringify(posting.document, null, 2)}</Code>
+            ) : (
+              <Text size="sm">Nothing was sent for this posting.</Text>
+            )}
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      <ReversePostingModal
+        id={posting.id}
+        name={name}
+        opened={reversing}
+        onClose={() => setReversing(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PostingDetail, PostingRow } from '@ff/contract';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
+import { renderWithMantine } from '@/test/render';
+import { PostingHistoryPage } from './posting-history-page';
+
+function renderPage(ui: ReactNode, url: string, permissions: string[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(currentUserQueryKey, {
+    id: 1,
+    name: 'Amina',
+    email: 'a@example.com',
+    role: 'Finance',
+    permissions,
+  });
+  return renderWithMantine(
+    <MemoryRouter initialEntries={[url]}>
+      <Notifications />
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const row: PostingRow = {
+  id: 7,
+  kind: 'journalCashAdvance',
+  recordId: 12,
+  tripNumber: 'TRP-2026-003976',
+  amount: '15000.5',
+  postingDate: '2026-11-20',
+  status: 'posted',
+  sapDocEntry: 301,
+  sapDocNum: 4001,
+  idempotencyKey: 'FF-CA-12',
+  postedBy: 'Amina',
+  postedAt: '2026-11-20T09:15:02.000Z',
+  message: null,
+  reversedBy: null,
+  reversedAt: null,
+};
+const detail: PostingDetail = {
+  ...row,
+  timeline: [
+    {
+      event: 'claimed',
+      at: '2026-11-20T09:15:00.000Z',
+      actor: 'Amina',
+      detail: 'posting date 2026-11-20, key FF-CA-12',
+    },
+    { event: 'sent', at: '2026-11-20T09:15:01.000Z', actor: 'Amina', detail: null },
+    {
+      event: 'outcome_unknown',
+      at: '2026-11-20T09:15:02.000Z',
+      actor: 'Amina',
+      detail: 'SAP did not answer; the key was looked up.',
+    },
+    {
+      event: 'looked_up',
+      at: '2026-11-20T09:15:02.000Z',
+      actor: 'Amina',
+      detail: 'SAP has the document with key FF-CA-12.',
+    },
+    { event: 'posted', at: '2026-11-20T09:15:02.000Z', actor: 'Amina', detail: 'DocEntry 301, DocNum 4001' },
+  ],
+  document: { entity: 'JournalEntries', referenceField: 'Reference3', payload: { Reference3: 'FF-CA-12' } },
+  reversible: true,
+  notReversibleReason: null,
+};
+
+function historyApi(call: FakeCall): [number, unknown] {
+  if (call.url === '/postings') return [200, { data: [row], meta: { total: 1, page: 1, perPage: 50 } }];
+  if (call.url === '/postings/7') return [200, { data: detail }];
+  if (call.url === '/postings/7/reverse')
+    return [422, { message: 'TRP-2026-003976 (cash advance record): Period is locked for posting' }];
+  return [404, { message: 'Not found' }];
+}
+
+let restore = () => {};
+afterEach(() => restore());
+
+describe('PostingHistoryPage', { timeout: 30_000 }, () => {
+  it('lists postings with the filters in the URL sent to the server', async () => {
+    const api = fakeApi(historyApi);
+    restore = api.restore;
+    renderPage(<PostingHistoryPage />, '/postings?kind=journalCashAdvance&status=posted', [
+      'View Cash Advances',
+    ]);
+    const table = await screen.findByRole('table', { name: 'Postings' });
+    expect(await within(table).findByText('TRP-2026-003976')).toBeTruthy();
+    expect(within(table).getByText('15,000.50')).toBeTruthy();
+    expect(within(table).getByText('Posted')).toBeTruthy();
+    expect(api.calls.find((c) => c.url === '/postings')!.params).toEqual({
+      kind: 'journalCashAdvance',
+      status: 'posted',
+      page: '1',
+      perPage: '50',
+    });
+    // Only the kinds the user may view are offered.
+    const kinds = screen.getByRole('combobox', { name: 'Kind' });
+    expect(
+      within(kinds)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All kinds', 'Cash Advance']);
+  });
+
+  it('opens the drawer from ?posting=: the timeline in order, what was sent, and Reverse in SAP asking for a reason', async () => {
+    const api = fakeApi(historyApi);
+    restore = api.restore;
+    renderPage(<PostingHistoryPage />, '/postings?posting=7', ['View Cash Advances', 'Reverse Postings']);
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('Outcome unknown');
+    const titles = ['Claimed for posting', 'Sent to SAP', 'Outcome unknown', 'Looked up in SAP', 'Posted'];
+    for (const title of titles) expect(within(drawer).getAllByText(title).length).toBeGreaterThan(0);
+    expect(within(drawer).getByText('DocEntry 301, DocNum 4001')).toBeTruthy();
+    expect(within(drawer).getByText('What was sent to SAP')).toBeTruthy();
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Reverse in SAP' }));
+    const modal = await screen.findByRole('dialog', { name: 'Reverse in SAP' });
+    fireEvent.change(within(modal).getByRole('textbox', { name: /Reason/ }), { target: { value: 'oops' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Reverse in SAP' }));
+    expect(await within(modal).findByText('Give a reason of at least 5 characters.')).toBeTruthy();
+    expect(api.calls.some((c) => c.url === '/postings/7/reverse')).toBe(false);
+
+    fireEvent.change(within(modal).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Wrong petty cash ledger' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Reverse in SAP' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.url === '/postings/7/reverse')?.body).toEqual({
+        reason: 'Wrong petty cash ledger',
+      }),
+    );
+    expect(
+      await screen.findByText('TRP-2026-003976 (cash advance record): Period is locked for posting'),
+    ).toBeTruthy();
+  });
+
+  it('says Access Denied to a user who may view no kind, and asks nothing', async () => {
+    const api = fakeApi(historyApi);
+    restore = api.restore;
+    renderPage(<PostingHistoryPage />, '/postings', ['View Audit Logs']);
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(api.calls.some((c) => c.url === '/postings')).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { ReconciliationDifference, ReconciliationRunDetail } from '@ff/contract';
+import { ErrorAlert } from '@/components/error-alert';
+import { errorMessage } from '@/lib/error-message';
+import { formatAmount, formatDate } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useAdoptDifference, useReconciliationRun } from '../api/reconciliations';
+import { DIFFERENCE_TYPES, kindLabel } from './labels';
+
+const ADOPT_FAILED = "SAP's document could not be adopted. Please try again.";
+
+function SummaryCards({ run }: { run: ReconciliationRunDetail }) {
+  const summary = run.summary!;
+  const cards: [string, number, string][] = [
+    ['Matched', summary.matched, 'green'],
+    ...Object.values(DIFFERENCE_TYPES).map(
+      (t) => [t.label, summary[t.summary], summary[t.summary] ? t.color : 'gray'] as [string, number, string],
+    ),
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm" aria-label="Summary">
+      {cards.map(([label, count, color]) => (
+        <Card key={label} withBorder padding="sm" radius="md">
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text size="xl" fw={700} c={count ? color : undefined}>
+            {count}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const side = (value: ReconciliationDifference['ours']) =>
+  value ? `${formatAmount(value.amount)} on ${formatDate(value.postingDate)}` : 'None';
+
+function DifferencesTable({
+  run,
+  onAdopt,
+}: {
+  run: ReconciliationRunDetail;
+  onAdopt: (index: number) => void;
+}) {
+  if (!run.differences.length)
+    return <Text size="sm">No differences: SAP agrees with every posting dated in this range.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table verticalSpacing="xs" aria-label="Differences">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Trip</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Ours</Table.Th>
+            <Table.Th>SAP</Table.Th>
+            <Table.Th>Message</Table.Th>
+            <Table.Th>Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {run.differences.map((difference, index) => {
+            const type = DIFFERENCE_TYPES[difference.type];
+            return (
+              <Table.Tr key={`${difference.idempotencyKey}-${difference.type}-${index}`}>
+                <Table.Td>
+                  <Badge color={type.color} variant="light">
+                    {type.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{difference.tripNumber ?? 'N/A'}</Table.Td>
+                <Table.Td>{kindLabel(difference.kind)}</Table.Td>
+                <Table.Td ff="monospace">{difference.idempotencyKey}</Table.Td>
+                <Table.Td>{side(difference.ours)}</Table.Td>
+                <Table.Td>{side(difference.sap)}</Table.Td>
+                <Table.Td maw={420}>{difference.message}</Table.Td>
+                <Table.Td>
+                  {difference.adoptable && (
+                    <Button size="compact-sm" variant="light" onClick={() => onAdopt(index)}>
+                      Adopt SAP document
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The selected run: its summary cards and differences (each adoptable one with "Adopt SAP document"). */
+export function ReconciliationRunDetailView({ runId }: { runId: number }) {
+  const run = useReconciliationRun(runId);
+  const adopt = useAdoptDifference(runId);
+  const [adopting, setAdopting] = useState<number | null>(null);
+  if (run.isError) return <ErrorAlert error={run.error} />;
+  if (!run.data) return <Loader size="sm" aria-label="Loading the reconciliation" />;
+  const data = run.data;
+  const chosen = adopting === null ? undefined : data.differences[adopting];
+  const confirm = () => {
+    if (adopting === null) return;
+    adopt.mutate(adopting, {
+      onSuccess: ({ message }) => {
+        setAdopting(null);
+        notifySuccess({ message });
+      },
+      onError: (error) => notifyError({ message: errorMessage(error, ADOPT_FAILED) }),
+    });
+  };
+
+  return (
+    <Stack gap="md" aria-live="polite">
+      <Title order={2} size="h3">
+        Reconciliation #{data.id}: {formatDate(data.fromDate)} to {formatDate(data.toDate)}
+      </Title>
+      {data.status === 'queued' || data.status === 'running' ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">Comparing our postings with SAP…</Text>
+        </Group>
+      ) : data.status === 'failed' ? (
+        <Alert color="red" variant="light" title="The reconciliation failed" role="alert">
+          {data.error ?? 'It did not finish.'}
+        </Alert>
+      ) : (
+        <>
+          <SummaryCards run={data} />
+          <DifferencesTable run={data} onAdopt={setAdopting} />
+        </>
+      )}
+      <Modal
+        opened={chosen !== undefined}
+        onClose={() => setAdopting(null)}
+        title="Adopt SAP's document?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{chosen?.message}</Text>
+          <Text size="sm">
+            The record will be marked posted with SAP&apos;s DocEntry {chosen?.sapDocEntry ?? 'N/A'}; nothing
+            is sent to SAP.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAdopting(null)}>
+              Cancel
+            </Button>
+            <Button loading={adopt.isPending} onClick={confirm}>
+              Adopt
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

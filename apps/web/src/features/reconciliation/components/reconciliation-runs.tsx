@@ -1,0 +1,74 @@
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReconciliationRun } from '@ff/contract';
+import { formatDate } from '@/lib/format';
+import { differenceTotal, formatInstant, runBadge, startedByLabel } from './labels';
+
+/** The runs, newest first: status, range, when, who (or nightly), and what it found; "View" selects one. */
+export function ReconciliationRuns({
+  runs,
+  selected,
+  onSelect,
+}: {
+  runs: ReconciliationRun[];
+  selected: number | undefined;
+  onSelect: (id: number) => void;
+}) {
+  if (!runs.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No reconciliation has run yet.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="xs" highlightOnHover aria-label="Reconciliation runs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Run</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Posting dates</Table.Th>
+            <Table.Th>Started</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {runs.map((run) => {
+            const badge = runBadge(run);
+            const count = differenceTotal(run.summary);
+            return (
+              <Table.Tr key={run.id} bg={run.id === selected ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Td>#{run.id}</Table.Td>
+                <Table.Td>
+                  <Badge color={badge.color} variant="light">
+                    {badge.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {formatDate(run.fromDate)} to {formatDate(run.toDate)}
+                </Table.Td>
+                <Table.Td>{formatInstant(run.createdAt)}</Table.Td>
+                <Table.Td>{startedByLabel(run)}</Table.Td>
+                <Table.Td>
+                  {run.summary
+                    ? `${run.summary.matched} matched, ${count} difference${count === 1 ? '' : 's'}`
+                    : run.status === 'failed'
+                      ? 'Failed'
+                      : 'Running'}
+                </Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" variant="subtle" onClick={() => onSelect(run.id)}>
+                    View<VisuallyHidden> run #{run.id}</VisuallyHidden>
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

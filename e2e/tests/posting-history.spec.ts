@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { CashAdvanceRow, LedgerAccount } from '@ff/contract';
+import { apiCall, signIn } from '../support/auth';
+import { postButton, rowOf, selectBox } from '../support/posting';
+
+/**
+ * Posting History (issue 11): a cash advance posted on its screen is found in the history by its trip number;
+ * its drawer shows the timeline; "Reverse in SAP" with a reason cancels it in SAP, the history shows it
+ * Reversed and the record is back on the Cash Advance screen to be posted again.
+ */
+const listCash = (page: Page) =>
+  apiCall<{ data: CashAdvanceRow[] }>(page, 'GET', '/journalCashAdvance').then((r) => r.data);
+const pettyCash = (page: Page) =>
+  apiCall<{ data: LedgerAccount[] }>(page, 'GET', '/accounts?accountType=petty%20cash').then((r) => r.data);
+const cashTable = (page: Page) => page.getByRole('table', { name: 'Cash advances' });
+const historyTable = (page: Page) => page.getByRole('table', { name: 'Postings' });
+
+async function openCashScreenAt(page: Page, trip: string) {
+  await page.goto(`/advance/cash?q=${encodeURIComponent(trip)}`);
+  await expect(rowOf(cashTable(page), trip)).toBeVisible({ timeout: 60_000 });
+}
+
+test.describe('Posting History', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a posted cash advance: found by trip, its timeline, reversed with a reason, back on its screen', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const rows = await listCash(page);
+    const row = rows.at(-1)!;
+    const [ledger] = await pettyCash(page);
+    const trip = row.tripNumber;
+
+    // Post it on the Cash Advance screen (the posting date defaults to now).
+    await openCashScreenAt(page, trip);
+    await page
+      .getByRole('combobox', { name: `Posting ledger of trip ${trip}`, exact: true })
+      .selectOption({ label: `${ledger!.description} - ${ledger!.accountNumber}` });
+    await selectBox(page, row.id).check();
+    await postButton(page).click();
+    await expect(page.getByText('Cash advance records posted successfully')).toBeVisible({ timeout: 30_000 });
+
+    // Find it in the history by its trip number.
+    await page.getByRole('link', { name: 'Posting History' }).click();
+    await expect(page.getByRole('heading', { name: 'Posting History' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search records' }).fill(trip);
+    const posted = rowOf(historyTable(page), trip);
+    await expect(posted).toHaveCount(1);
+    await expect(posted.getByText('Posted', { exact: true })).toBeVisible();
+    await expect(posted.getByText('Cash Advance', { exact: true })).toBeVisible();
+
+    // Its drawer: the timeline and what was sent.
+    await posted.getByRole('button', { name: trip }).click();
+    await expect(page).toHaveURL(/[?&]posting=\d+/);
+    const drawer = page.getByRole('dialog', { name: 'Posting' });
+    for (const step of ['Claimed for posting', 'Sent to SAP'])
+      await expect(drawer.getByText(step, { exact: true })).toBeVisible();
+    // 'Posted': the status badge and the timeline's last step.
+    await expect(drawer.getByText('Posted', { exact: true })).toHaveCount(2);
+    await expect(drawer.getByText(`FF-CA-${row.id}`, { exact: true })).toBeVisible();
+    await drawer.getByRole('button', { name: 'What was sent to SAP' }).click();
+    await expect(drawer.getByText(/"referenceField": "Reference3"/)).toBeVisible();
+
+    // Reverse it: a reason is required.
+    await drawer.getByRole('button', { name: 'Reverse in SAP' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reverse in SAP' });
+    await modal.getByRole('textbox', { name: 'Reason' }).fill('abc');
+    await modal.getByRole('button', { name: 'Reverse in SAP' }).click();
+    await expect(modal.getByText('Give a reason of at least 5 characters.')).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Reason' }).fill('Posted to the wrong petty cash ledger');
+    await modal.getByRole('button', { name: 'Reverse in SAP' }).click();
+    await expect(page.getByText(new RegExp(`${trip}.*reversed in SAP`))).toBeVisible({ timeout: 30_000 });
+    await expect(modal).toBeHidden();
+    await expect(drawer.getByText('Posted to the wrong petty cash ledger')).toBeVisible();
+    await expect(drawer.getByText('Reversed', { exact: true }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(rowOf(historyTable(page), trip).getByText('Reversed', { exact: true })).toBeVisible();
+
+    // The record is back on its screen, to be corrected and posted again.
+    await openCashScreenAt(page, trip);
+  });
+});
