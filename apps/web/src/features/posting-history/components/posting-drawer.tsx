@@ -21,6 +21,8 @@ import { kindLabel } from '../lib/posting-labels';
 import { PostingStatusBadge } from './posting-status-badge';
 import { PostingTimeline } from './posting-timeline';
 import { ReversePostingModal } from './reverse-posting-modal';
+// Only this lazily loaded screen uses it: its styles load with it, not on every route (app/mantine-styles.ts).
+import '@mantine/core/styles/Drawer.css';
 
 /** One posting (`?posting=<id>`): its keys, timeline, what was sent to SAP and, when allowed, "Reverse in SAP". */
 export function PostingDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {

@@ -1,6 +1,8 @@
 import { Text, Timeline } from '@mantine/core';
 import type { PostingTimelineItem } from '@ff/contract';
 import { EVENT_LABELS, formatInstant } from '../lib/posting-labels';
+// Only this lazily loaded screen uses it: its styles load with it, not on every route (app/mantine-styles.ts).
+import '@mantine/core/styles/Timeline.css';
 
 const BAD = new Set(['failed', 'reversal_failed', 'outcome_unknown']);
 
