@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT } from '@ff/contract';
 import { notificationPreferences, notifications } from '../../db/after-posting-schema.js';
 import type { Db } from '../../db/client.js';
@@ -45,14 +45,22 @@ export function createNotificationsRepository(db: Db) {
       return inserted.length;
     },
 
-    /** The user's newest notifications (all, or only the unread ones). */
-    list(userId: number, onlyUnread: boolean) {
-      return db
-        .select()
+    /**
+     * The user's newest notifications (all, or only the unread ones) and how many are unread, in one statement:
+     * one snapshot, so a notification written meanwhile is either in both or in neither.
+     */
+    async list(userId: number, onlyUnread: boolean) {
+      const rows = await db
+        .select({
+          row: getTableColumns(notifications),
+          unread: sql<number>`(SELECT count(*) FROM notifications n WHERE n.user_id = ${userId} AND n.read_at IS NULL)`,
+        })
         .from(notifications)
         .where(and(eq(notifications.userId, userId), onlyUnread ? isNull(notifications.readAt) : undefined))
         .orderBy(desc(notifications.id))
         .limit(NOTIFICATION_LIST_LIMIT);
+      // No rows: the user has none (or, asking for unread ones only, none unread).
+      return { rows: rows.map((r) => r.row), unread: Number(rows[0]?.unread ?? 0) };
     },
 
     async unreadCount(userId: number): Promise<number> {

@@ -44,10 +44,7 @@ export function createNotificationsService(deps: {
   const { repository } = deps;
   return {
     async list(userId: number, onlyUnread: boolean) {
-      const [rows, unread] = await Promise.all([
-        repository.list(userId, onlyUnread),
-        repository.unreadCount(userId),
-      ]);
+      const { rows, unread } = await repository.list(userId, onlyUnread);
       return { data: rows.map(toWire), meta: { unread } };
     },
     unreadCount: async (userId: number) => ({ data: { unread: await repository.unreadCount(userId) } }),
