@@ -11,6 +11,9 @@ const NAV_LINKS = [
   'Cash Advance',
   'Fuel Advance',
   'VAS Transactions',
+  // Beyond the spec (issue 11), after the record screens.
+  'Posting History',
+  'Reconciliation',
   'Users',
   'Roles',
   'Audit Logs',
@@ -42,7 +45,9 @@ test.describe('authenticated layout', () => {
     ).toHaveCount(1);
   });
 
-  test('the dark navigation is 250 px wide with the nine links in order', async ({ page }) => {
+  test("the dark navigation is 250 px wide with the spec's nine links, and Posting History and Reconciliation, in order", async ({
+    page,
+  }) => {
     const nav = navigation(page);
     await expect(nav).toBeInViewport();
     const box = await nav.boundingBox();
@@ -59,6 +64,8 @@ test.describe('authenticated layout', () => {
       ['Cash Advance', '/advance/cash'],
       ['Fuel Advance', '/advance/fuel'],
       ['VAS Transactions', '/vas/transactions'],
+      ['Posting History', '/postings'],
+      ['Reconciliation', '/reconciliation'],
       ['Users', '/users'],
       ['Roles', '/roles'],
       ['Audit Logs', '/logs'],
