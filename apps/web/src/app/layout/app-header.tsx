@@ -38,7 +38,7 @@ export function AppHeader(props: AppHeaderProps) {
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Suspense fallback={null}>
-            <NotificationBell />
+            <NotificationBell className={classes.headerAction} />
           </Suspense>
           <ColorSchemeToggle />
           <UserMenu onLogout={props.onLogout} onOpen={props.onMenuOpen} />
