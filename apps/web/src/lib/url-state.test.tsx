@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQueryKey } from './auth/current-user';
 import {
@@ -10,6 +10,7 @@ import {
   remember,
   rememberKey,
   useListUrlState,
+  useScreenFilters,
   useUrlTab,
   writeListState,
 } from './url-state';
@@ -64,10 +65,10 @@ describe('list state in the URL', () => {
   });
 });
 
-let location = { search: '', key: '' };
+let location = { pathname: '', search: '', key: '' };
 function LocationSpy() {
   const current = useLocation();
-  location = { search: current.search, key: current.key };
+  location = { pathname: current.pathname, search: current.search, key: current.key };
   return null;
 }
 
@@ -143,5 +144,66 @@ describe('useListUrlState', () => {
     act(() => result.current.list.setPageIndex(1));
     expect(location.search).toBe('?tab=second-je&sj.page=2');
     expect(result.current.tab[0]).toBe('second-je');
+  });
+});
+
+describe('several writers of one screen while the router is still rendering', () => {
+  // The router renders a navigation as a transition: while the screen waits (a lazy drawer's code), the
+  // rendered location lags behind the history. Inside one act() nothing renders, which is that lag.
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+  const useScreen = () => ({
+    tab: useUrlTab('transporter', { values: ['first-je', 'second-je'] as const, fallback: 'first-je' }),
+    list: useListUrlState('transporter'),
+    navigate: useNavigate(),
+  });
+
+  it('keeps a tab chosen within the search pause when the search reaches the URL', () => {
+    const { result } = renderHook(useScreen, { wrapper: wrapperFor(7, '/invoices/transporter') });
+    act(() => result.current.list.setSearch('acme'));
+    act(() => {
+      result.current.tab[1]('second-je');
+      vi.advanceTimersByTime(300);
+    });
+    expect(location.search).toBe('?tab=second-je&q=acme');
+    expect(result.current.tab[0]).toBe('second-je');
+    expect(result.current.list.appliedSearch).toBe('acme');
+  });
+
+  it('keeps the search that reached the URL when a tab is chosen before the screen shows it', () => {
+    const { result } = renderHook(useScreen, { wrapper: wrapperFor(7, '/invoices/transporter') });
+    act(() => result.current.list.setSearch('acme'));
+    act(() => {
+      vi.advanceTimersByTime(300);
+      result.current.tab[1]('second-je');
+    });
+    expect(location.search).toBe('?q=acme&tab=second-je');
+  });
+
+  it('does not bring the user back to the screen they left while a search was pending', () => {
+    const { result } = renderHook(useScreen, { wrapper: wrapperFor(7, '/invoices/transporter') });
+    act(() => result.current.list.setSearch('acme'));
+    act(() => {
+      void result.current.navigate('/users');
+      vi.advanceTimersByTime(300);
+    });
+    expect(location).toMatchObject({ pathname: '/users', search: '' });
+  });
+
+  it("keeps a screen's own filter chosen within the search pause, and goes back to the first page", () => {
+    const { result } = renderHook(
+      () => ({ list: useListUrlState('audit-logs'), filters: useScreenFilters('audit-logs') }),
+      { wrapper: wrapperFor(7, '/audit-logs?page=4') },
+    );
+    act(() => result.current.list.setSearch('TRP-2026'));
+    act(() => {
+      result.current.filters.set({ user: '12', event: null });
+      vi.advanceTimersByTime(300);
+    });
+    expect(location.search).toBe('?user=12&q=TRP-2026');
+    expect(result.current.filters.params.get('user')).toBe('12');
   });
 });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router';
 import type { DateRangeQuery } from '@ff/contract';
 import { useCurrentUser } from './auth/current-user';
 
@@ -80,20 +80,33 @@ export function remember(userId: number | string, screenKey: string, search: str
 type Mode = 'push' | 'replace';
 
 /**
+ * Where the URL is now. The router renders a navigation as a transition, so while the screen waits (a lazy
+ * drawer's code, for one) the rendered location lags behind the history; a write based on it would drop what
+ * the other writers put there since. The browser and memory histories both say where they are.
+ */
+function useHistoryLocation(): () => Pick<Location, 'pathname' | 'search' | 'state'> | undefined {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  return useCallback(() => (navigator as { location?: Location }).location, [navigator]);
+}
+
+/**
  * The screen's search params, remembered per user: opening the screen with a bare URL shows the user's
  * last state of it (and puts it in the URL, replacing the bare entry); every later change is remembered.
- * Several hooks of one screen (a tab and each tab's list) share the screen key and the whole search string.
+ * Several hooks of one screen (a tab, each tab's list, a screen's own filters) share the screen key and the
+ * whole search string, and every change is made to the history's current search, never the rendered one.
  */
 function useScreenParams(screenKey: string) {
   const location = useLocation();
   const navigate = useNavigate();
+  const historyLocation = useHistoryLocation();
   const userId = useCurrentUser().data?.id;
   const [restore, setRestore] = useState(() =>
     location.search === '' && userId !== undefined ? readRemembered(userId, screenKey) : null,
   );
   if (restore !== null && location.search !== '') setRestore(null);
   const search = restore ?? location.search;
-  // The latest search string, also between a navigate and the render that shows it.
+  // The latest search string, also between a navigate and the render that shows it (a history without
+  // a location of its own).
   const latest = useRef(search);
   latest.current = search;
   const { pathname, state } = location;
@@ -107,15 +120,41 @@ function useScreenParams(screenKey: string) {
 
   const write = useCallback(
     (update: (params: URLSearchParams) => URLSearchParams, mode: Mode) => {
-      const next = `?${update(new URLSearchParams(latest.current)).toString()}`;
+      const now = historyLocation() ?? { pathname, search: latest.current, state };
+      // The user has left the screen (a link's navigation still rendering): a late write must not return there.
+      if (now.pathname !== pathname) return;
+      const next = `?${update(new URLSearchParams(now.search)).toString()}`;
       const normalised = next === '?' ? '' : next;
-      if (normalised === latest.current) return;
+      if (normalised === now.search) return;
       latest.current = normalised;
-      void navigate({ pathname, search: normalised }, { replace: mode === 'replace', state });
+      void navigate({ pathname, search: normalised }, { replace: mode === 'replace', state: now.state });
     },
-    [navigate, pathname, state],
+    [historyLocation, navigate, pathname, state],
   );
   return { params: useMemo(() => new URLSearchParams(search), [search]), write };
+}
+
+/**
+ * A screen's own parameters beside its list's state (`?kind=&status=`, `?user=&event=`, a drawer's `?posting=`):
+ * `set` puts or clears each named one (a new history entry) and, unless `keepPage`, goes back to the first page.
+ * It writes through the same writer as the list, so neither drops what the other wrote.
+ */
+export function useScreenFilters(screenKey: string) {
+  const { params, write } = useScreenParams(screenKey);
+  const set = useCallback(
+    (changes: Record<string, string | null>, options: { keepPage?: boolean } = {}) =>
+      write((current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        if (!options.keepPage) next.delete('page');
+        return next;
+      }, 'push'),
+    [write],
+  );
+  return { params, set };
 }
 
 /** What `useListUrlState` answers: the state, its setters, and `control` for `<DataTable control>`. */

@@ -15,7 +15,7 @@ import {
   useAuditLogPage,
   type AuditFilters,
 } from '../api/get-audit-logs';
-import { useAuditFilterParams } from '../hooks/use-audit-filter-params';
+import { SCREEN_KEY, useAuditFilterParams } from '../hooks/use-audit-filter-params';
 import { AuditFilterSelects } from './audit-filter-selects';
 import { auditLogsColumns, auditLogsExportColumns } from './audit-logs-columns';
 
@@ -29,7 +29,7 @@ const getRowId = (row: { id: number }) => String(row.id);
  * sort and page are in the URL and remembered per user.
  */
 export function AuditLogsPage() {
-  const state = useListUrlState('audit-logs');
+  const state = useListUrlState(SCREEN_KEY);
   const { filters: chosen, setUser, setEvent } = useAuditFilterParams();
   const { fromDate, toDate } = state.filters;
   const { userId, event } = chosen;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AuditEventType } from '@ff/contract';
+import { useScreenFilters } from '@/lib/url-state';
 
 /** The audit log's own filters in the URL, beside the list's dates, search, sort and page: `?user=12&event=Users`. */
 export type AuditFilterParams = { userId?: number; event?: AuditEventType };
@@ -15,25 +15,17 @@ export function parseAuditFilterParams(params: URLSearchParams): AuditFilterPara
   };
 }
 
+/** The screen key the audit log's list state and its own filters share. */
+export const SCREEN_KEY = 'audit-logs';
+
 /**
  * The User and Event type filters held in the URL (shareable; a change is a Back step, remembered with the
  * screen's other list state). Changing one goes back to the first page.
  */
 export function useAuditFilterParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useScreenFilters(SCREEN_KEY);
   const filters = useMemo(() => parseAuditFilterParams(params), [params]);
-  const set = useCallback(
-    (name: 'user' | 'event', value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const setUser = useCallback((id: string) => set('user', id), [set]);
-  const setEvent = useCallback((event: string) => set('event', event), [set]);
+  const setUser = useCallback((id: string) => set({ user: id }), [set]);
+  const setEvent = useCallback((event: string) => set({ event }), [set]);
   return { filters, setUser, setEvent };
 }

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useListUrlState } from '@/lib/url-state';
 import { usePostingPage, type PostingFilters } from '../api/postings';
-import { usePostingParams } from '../hooks/use-posting-params';
+import { SCREEN_KEY, usePostingParams } from '../hooks/use-posting-params';
 import { POSTING_KIND_OPTIONS } from '../lib/posting-labels';
 import { PostingFilterSelects } from './posting-filter-selects';
 import { postingHistoryColumns } from './posting-history-columns';
@@ -27,7 +27,7 @@ const NO_SORTING: never[] = [];
  */
 export function PostingHistoryPage() {
   const { data: user } = useCurrentUser();
-  const state = useListUrlState('posting-history');
+  const state = useListUrlState(SCREEN_KEY);
   const params = usePostingParams();
   const { fromDate, toDate } = state.filters;
   const { kind, status, since } = params;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useScreenFilters } from '@/lib/url-state';
 
 /** The history's own URL parameters beside the list's dates, search and page: `?kind=&status=&since=&posting=`. */
 export type PostingParams = { kind?: string; status?: string; since?: string; posting: number | null };
@@ -18,31 +18,21 @@ export function parsePostingParams(params: URLSearchParams): PostingParams {
   };
 }
 
+/** The screen key Posting History's list state and its own parameters share (one writer, one memory). */
+export const SCREEN_KEY = 'posting-history';
+
 /**
  * The Kind and Status filters (a change goes back to the first page and drops `since`, which only a link sets)
  * and the open posting (`posting`, the drawer), held in the URL so a notification's link opens the drawer.
  */
 export function usePostingParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useScreenFilters(SCREEN_KEY);
   const values = useMemo(() => parsePostingParams(params), [params]);
-  const set = useCallback(
-    (changes: Record<string, string | null>, resetPage: boolean) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        if (resetPage) next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const setKind = useCallback((kind: string) => set({ kind, since: null }, true), [set]);
-  const setStatus = useCallback((status: string) => set({ status, since: null }, true), [set]);
-  const clearSince = useCallback(() => set({ since: null }, true), [set]);
+  const setKind = useCallback((kind: string) => set({ kind, since: null }), [set]);
+  const setStatus = useCallback((status: string) => set({ status, since: null }), [set]);
+  const clearSince = useCallback(() => set({ since: null }), [set]);
   const openPosting = useCallback(
-    (id: number | null) => set({ posting: id ? String(id) : null }, false),
+    (id: number | null) => set({ posting: id ? String(id) : null }, { keepPage: true }),
     [set],
   );
   return { ...values, setKind, setStatus, clearSince, openPosting };
