@@ -33,9 +33,10 @@ const COUNT: CSSProperties = {
 };
 
 /**
- * The header's bell (loaded lazily by the shell): the unread count (polled every minute and on window focus)
- * and, when opened, the latest notifications; each leads to its record's screen and is then read. `className`
- * is the header's own action style (dark on yellow), shared with its other buttons.
+ * The header's bell (in the shell's chunk: as a chunk of its own it cost more than it held): the unread count
+ * (polled every minute and on window focus) and, when opened, the latest notifications; each leads to its
+ * record's screen and is then read. `className` is the header's own action style (dark on yellow), shared with
+ * its other buttons.
  */
 export function NotificationBell({ className }: { className?: string | undefined }) {
   const [opened, setOpened] = useState(false);
