@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   B1_SESSION_PROPERTIES,
   BOUND_ACTIONS,
@@ -14,7 +14,7 @@ import {
   type StructuredTypeDef,
 } from './entities.js';
 import { seedAccounts, seedBusinessPartners } from './seed.js';
-import { control, invoiceBody, journalBody, loggedIn, startSim, type RunningSim } from './testing/harness.js';
+import { control, invoiceBody, journalBody, loggedIn, useFreshSim } from './testing/harness.js';
 
 /**
  * The simulator must not drift from SAP: every entity set, type, property and enum value it accepts or returns
@@ -183,11 +183,7 @@ describe('SAP $metadata fidelity', () => {
 });
 
 describe('what the running simulator returns', () => {
-  let running: RunningSim;
-  beforeAll(async () => {
-    running = await startSim();
-  });
-  afterAll(() => running.sim.close());
+  const running = useFreshSim({ login: false });
 
   /** Every key of every returned entity (and line) is a declared property; every enum value is a member. */
   function expectDeclared(entity: Record<string, unknown>, type: StructuredTypeDef): void {
@@ -204,7 +200,6 @@ describe('what the running simulator returns', () => {
   }
 
   it.each(['v1', 'v2'] as const)('returns only declared properties (%s)', async (version) => {
-    await control(running.origin, 'reset', {});
     const client = await loggedIn(running[version]);
     const samples: Array<[string, StructuredTypeDef]> = [];
     const je = await client.post<Record<string, unknown>>('JournalEntries', journalBody());

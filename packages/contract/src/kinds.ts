@@ -1,4 +1,16 @@
-import { PERMISSIONS, POSTING_MESSAGES, type PermissionName } from './plain.js';
+import { PERMISSIONS, POSTING_MESSAGES } from './plain.js';
+import type { RecordKindEntry } from './kind-entry.js';
+import {
+  advanceSearch,
+  advanceTrip,
+  dates,
+  fuelQuantities,
+  postingState,
+  postOf,
+  transporterRow,
+  transporterSearch,
+  tripColumns,
+} from './kind-fields.js';
 
 /**
  * The record-kind registry, zod-free part: one entry per posting step (a transporter invoice has two steps,
@@ -7,98 +19,11 @@ import { PERMISSIONS, POSTING_MESSAGES, type PermissionName } from './plain.js';
  * `record-kinds.ts` adds each entry's zod schemas; a contract test checks the two agree.
  *
  * One internal name per kind (the keys below); the wire names (API path, idempotency key code, stored kind)
- * are mapped here, once. docs/architecture.md has the table.
+ * are mapped here, once. docs/architecture.md has the table. An entry's shape is in kind-entry.ts; the field
+ * groups several entries share are in kind-fields.ts.
  */
 
-/** How a post body field is checked (`record-kinds.ts` holds the zod schema for each). */
-export type PostFieldRule =
-  'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText' | 'optionalFlag';
-
-export type RecordKindEntry = {
-  /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
-  readonly name: string;
-  /** The stored kind code: posting_attempts.kind, and the code inside the idempotency key. */
-  readonly code: 'SI' | 'FJ' | 'SJ' | 'CA' | 'FA' | 'VAS';
-  /** The list and post route name: GET/POST /api/v1/{apiName}. */
-  readonly apiName: string;
-  readonly apiPath: string;
-  /** The web screen; the two transporter steps share one screen as two tabs. */
-  readonly screen: { readonly path: string; readonly navLabel: string; readonly tab?: string };
-  readonly permissions: { readonly view: PermissionName; readonly post: PermissionName };
-  /** Singular and plural nouns for messages: 'sales invoice', 'sales invoices'. */
-  readonly noun: { readonly one: string; readonly many: string };
-  /** docs/spec/product-spec.md section 8: the success toast and the fallback failure toast. */
-  readonly messages: { readonly success: string; readonly failure: string };
-  /** Posted through the queue (answered 202 'queued') rather than within the request. */
-  readonly queued: boolean;
-  /** The step that must be posted first (the second journal needs the first). */
-  readonly requires?: string;
-  /** Where SAP keeps a posting: the entity set and the reference field holding our idempotency key. */
-  readonly sap: {
-    readonly entity: 'Invoices' | 'JournalEntries';
-    readonly referenceField: 'Reference2' | 'Reference3';
-  };
-  /**
-   * The idempotency key is `${keyPrefix}${recordId}`. Journals carry FF-<code>-<id> in Reference3 (27
-   * characters); A/R invoices carry the compact FFSI<id> in Reference2, which SAP keeps to 11 characters
-   * (docs/decisions/004-idempotency-keys.md).
-   */
-  readonly keyPrefix: string;
-  /** The columns a list row carries, in the zod row schema's order. */
-  readonly rowFields: readonly string[];
-  /** The row field holding the record's money amount (the dashboard's totals, the posting history). */
-  readonly amountField: 'amount' | 'invoiceAmount' | 'totalAmount';
-  /**
-   * The row fields the list's `search` matches (case-insensitive substring): the text, money and quantity
-   * columns the screen shows as stored, so one trigram index per step holds them all
-   * (docs/decisions/013-server-side-lists.md). Dates, status, error and inputs typed on the screen are not
-   * searched; dates are found with the date filter.
-   */
-  readonly searchFields: readonly string[];
-  /** The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule. */
-  readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
-};
-
-/** Row field groups several kinds share, in the order the row schemas (records.ts) list them. */
-const dates = ['documentDate', 'postingDate'] as const;
-const postingState = ['status', 'lastError'] as const;
-const tripColumns = [
-  'tripNumber',
-  'containerNumber',
-  'containerSize',
-  'containerWeight',
-  'truckNumber',
-] as const;
-const advanceTrip = ['id', 'tripNumber', 'route', 'transporterName', 'truckNumber'] as const;
-const fuelQuantities = ['warehouse', 'description', 'originQuantity', 'collectedQuantity'] as const;
-const transporterRow = [
-  'id',
-  'transporterName',
-  'cargoReference',
-  'clientRef',
-  ...tripColumns,
-  'routeDetails',
-  ...dates,
-  'supplierInvoiceNumber',
-  'invoiceAmount',
-  ...postingState,
-] as const;
-
-/** Searched fields several kinds share: the transporter invoice's shown texts, the advances' trip columns. */
-const transporterSearch = [
-  'transporterName',
-  'cargoReference',
-  'clientRef',
-  ...tripColumns,
-  'routeDetails',
-] as const;
-const advanceSearch = ['tripNumber', 'route', 'transporterName', 'truckNumber'] as const;
-
-/** A post body entry: the id field (its rule is always 'recordId') first, then the other fields. */
-const postOf = <const I extends string, const F extends Readonly<Record<string, PostFieldRule>>>(
-  idField: I,
-  fields: F,
-) => ({ idField, fields: { [idField]: 'recordId', ...fields } as { readonly [K in I]: 'recordId' } & F });
+export type { PostFieldRule, RecordKindEntry } from './kind-entry.js';
 
 export const RECORD_KINDS_PLAIN = {
   salesInvoice: {
@@ -284,7 +209,6 @@ export type RecordKindCode = RecordKindEntry['code'];
 /** Every kind, in the spec's order (navigation, dashboard, tests). */
 export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
 
-/** The idempotency key written into SAP's reference field for one step of one record. */
 /** How many characters SAP keeps in each reference field our key rides in. */
 export const REFERENCE_FIELD_LENGTH = { Reference2: 11, Reference3: 27 } as const;
 

@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimStats } from '../stats.js';
+import { describe, expect, it } from 'vitest';
 import {
   control,
   expectSapError,
   invoiceBody,
   journalBody,
   loggedIn,
-  startSim,
+  useFreshSim,
   type Collection,
   type DocumentView,
   type JournalEntryView,
-  type ReadBack,
-  type RunningSim,
-  type SlClient,
 } from '../testing/harness.js';
 
-let running: RunningSim;
-let client: SlClient;
-
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
-beforeEach(async () => {
-  await control(running.origin, 'reset', {});
-  client = await loggedIn(running.v1);
-});
-
-const documents = async () => (await control<ReadBack>(running.origin, 'documents')).body;
-const stats = async () => (await control<SimStats>(running.origin, 'stats')).body;
+const running = useFreshSim();
+const { client, documents, stats } = running;
 const periodLocked = {
   status: 400,
   code: -4013,

@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postServiceLayerDocument } from '../index.js';
 import {
   control,
   invoiceBody,
   journalBody,
-  loggedIn,
-  startSim,
+  useFreshSim,
   type Collection,
   type DocumentView,
   type JournalEntryView,
-  type ReadBack,
-  type RunningSim,
-  type SlClient,
 } from '../testing/harness.js';
 
 /**
  * The /__sim/documents/* controls create each difference a reconciliation must find; every test checks the
  * result the way a reconciliation sees it: through the Service Layer, by our key.
  */
-let running: RunningSim;
-let client: SlClient;
-
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
-beforeEach(async () => {
-  await control(running.origin, 'reset', {});
-  client = await loggedIn(running.v1);
-});
+const running = useFreshSim();
+const { client } = running;
 
 const sim = <T = Record<string, unknown>>(path: string, body: unknown) =>
   control<T>(running.origin, `documents/${path}`, body);
@@ -73,7 +60,7 @@ describe('POST /__sim/documents/cancel ("cancelled in SAP")', () => {
     expect(reversal?.JournalEntryLines.map((l) => [l.Debit, l.Credit])).toEqual(
       original?.JournalEntryLines.map((l) => [l.Credit, l.Debit]),
     );
-    const readBack = (await control<ReadBack>(running.origin, 'documents')).body;
+    const readBack = await running.documents();
     expect(readBack.journalEntries.map((j) => [j.cancelled, j.reversedBy, j.reversalOf])).toEqual([
       [true, je.JdtNum + 2, undefined],
       [false, undefined, je.JdtNum],
@@ -233,7 +220,7 @@ describe('every /__sim/documents control', () => {
       const missing = await sim<{ error: string }>(path, {});
       expect(missing.status).toBe(400);
       expect(missing.body.error).toMatch(/^Give \{reference: /);
-      expect((await control<ReadBack>(running.origin, 'documents')).body.invoices).toHaveLength(1);
+      expect((await running.documents()).invoices).toHaveLength(1);
     },
   );
 });

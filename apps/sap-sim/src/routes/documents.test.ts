@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  control,
   expectSapError,
   invoiceBody,
   journalBody,
   loggedIn,
-  startSim,
+  useFreshSim,
   type Collection,
   type DocumentView,
   type JournalEntryView,
-  type ReadBack,
-  type RunningSim,
-  type SlClient,
 } from '../testing/harness.js';
 
-let running: RunningSim;
-let client: SlClient;
-
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
-beforeEach(async () => {
-  await control(running.origin, 'reset', {});
-  client = await loggedIn(running.v1);
-});
+const running = useFreshSim();
+const { client } = running;
 
 describe('POST Invoices (A/R)', () => {
   it('answers 201 with DocEntry, DocNum, DocTotal, TransNum and the customer name', async () => {
@@ -125,9 +112,9 @@ describe('POST PurchaseInvoices (A/P)', () => {
     expect(supplier.body).toMatchObject({ DocEntry: 2, DocTotal: 68480 });
     expect(transporter.body.DocNum).not.toBe(ar.body.DocNum);
 
-    const readBack = await control<ReadBack>(running.origin, 'documents');
-    expect(readBack.body.invoices).toHaveLength(1);
-    expect(readBack.body.purchaseInvoices.map((d) => d.CardCode)).toEqual(['T20003', 'S30001']);
+    const readBack = await running.documents();
+    expect(readBack.invoices).toHaveLength(1);
+    expect(readBack.purchaseInvoices.map((d) => d.CardCode)).toEqual(['T20003', 'S30001']);
   });
 });
 

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimStats } from '../stats.js';
+import { describe, expect, it } from 'vitest';
 import {
   control,
   expectSapError,
@@ -7,23 +6,13 @@ import {
   journalBody,
   loggedIn,
   SlClient,
-  startSim,
+  useFreshSim,
   type Collection,
   type DocumentView,
-  type RunningSim,
 } from '../testing/harness.js';
 
-let running: RunningSim;
-let client: SlClient;
-
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
-beforeEach(async () => {
-  await control(running.origin, 'reset', {});
-  client = await loggedIn(running.v1);
-});
+const running = useFreshSim();
+const { client } = running;
 
 interface FinancePeriod {
   AbsoluteEntry: number;
@@ -132,7 +121,7 @@ describe('POST CompanyService_GetFinancePeriods', () => {
       code: -1000,
       message: `Invalid query option $top: query options are not supported on ${FUNCTION}`,
     });
-    const stats = (await control<SimStats>(running.origin, 'stats')).body;
+    const stats = await running.stats();
     expect(stats.requests[FUNCTION]).toBe(4);
   });
 });

@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   control,
   expectSapError,
   journalBody,
   loggedIn,
-  startSim,
+  useFreshSim,
   type Collection,
   type JournalEntryView,
-  type ReadBack,
-  type RunningSim,
   type SlClient,
 } from '../testing/harness.js';
 
-let running: RunningSim;
-let client: SlClient;
+const running = useFreshSim();
+const { client } = running;
 let v2: SlClient;
-
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
 beforeEach(async () => {
-  await control(running.origin, 'reset', {});
-  client = await loggedIn(running.v1);
   v2 = await loggedIn(running.v2);
 });
 
@@ -141,8 +132,7 @@ describe('POST JournalEntries(n)/Cancel', () => {
     expect(cancel.status).toBe(204);
     expect(cancel.body).toBeUndefined();
 
-    const readBack = await control<ReadBack>(running.origin, 'documents');
-    const [original, reversal] = readBack.body.journalEntries;
+    const [original, reversal] = (await running.documents()).journalEntries;
     expect(original).toMatchObject({ JdtNum: posted.body.JdtNum, cancelled: true });
     expect(reversal).toMatchObject({
       reversalOf: posted.body.JdtNum,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   control,
   expectSapError,
@@ -6,20 +6,15 @@ import {
   loginBody,
   SlClient,
   startSim,
+  useFreshSim,
   type LoginReply,
-  type RunningSim,
 } from '../testing/harness.js';
 
 const INVALID_SESSION = { status: 401, code: 301, message: 'Invalid session or session already timeout.' };
 const LOGIN_FAILED = { status: 401, code: 100000027, message: 'Login failed' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let running: RunningSim;
-beforeAll(async () => {
-  running = await startSim();
-});
-afterAll(() => running.sim.close());
-beforeEach(() => control(running.origin, 'reset', {}));
+const running = useFreshSim({ login: false });
 
 describe('Login', () => {
   it('answers the B1Session in v1 shape and sets B1SESSION and ROUTEID cookies', async () => {

@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createSimulator, DEFAULT_CREDENTIALS, type Simulator, type SimulatorOptions } from '../index.js';
+import type { SimStats } from '../stats.js';
 
 /** Test helpers: a real simulator on a random port, and a tiny Service Layer client over global fetch. */
 export interface RunningSim {
@@ -33,7 +34,8 @@ async function toReply<T>(response: Response): Promise<Reply<T>> {
 export class SlClient {
   cookie = '';
 
-  constructor(readonly base: string) {}
+  /** `base` may be set later: useFreshSim hands out its client before the simulator listens. */
+  constructor(public base: string) {}
 
   async login(credentials: Record<string, unknown> = loginBody()): Promise<Reply<LoginReply>> {
     const reply = await this.post<LoginReply>('Login', credentials);
@@ -94,6 +96,58 @@ export async function control<T = Record<string, unknown>>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return toReply<T>(response);
+}
+
+/** One simulator for a test file, reset before each test; see useFreshSim. */
+export interface FreshSim {
+  readonly origin: string;
+  readonly v1: string;
+  readonly v2: string;
+  /** The same object all along; logged in afresh on v1 before each test (left logged out with `login: false`). */
+  readonly client: SlClient;
+  /** GET /__sim/documents: everything posted, with its read-back metadata. */
+  documents(): Promise<ReadBack>;
+  /** GET /__sim/stats. */
+  stats(): Promise<SimStats>;
+}
+
+/**
+ * Registers the hooks a file of route tests shares: starts a simulator before all tests, resets it to the seed
+ * (and logs `client` in on v1) before each, stops it after all. The URLs can be read once the tests run.
+ */
+export function useFreshSim({ login = true }: { login?: boolean } = {}): FreshSim {
+  let running: RunningSim | undefined;
+  const started = (): RunningSim => {
+    if (!running) throw new Error('useFreshSim: the simulator is not started yet (read it inside a test)');
+    return running;
+  };
+  const client = new SlClient('');
+
+  beforeAll(async () => {
+    running = await startSim();
+    client.base = running.v1;
+  });
+  afterAll(() => running?.sim.close());
+  beforeEach(async () => {
+    await control(started().origin, 'reset', {});
+    client.cookie = '';
+    if (login) expect((await client.login()).status).toBe(200);
+  });
+
+  return {
+    get origin() {
+      return started().origin;
+    },
+    get v1() {
+      return started().v1;
+    },
+    get v2() {
+      return started().v2;
+    },
+    client,
+    documents: async () => (await control<ReadBack>(started().origin, 'documents')).body,
+    stats: async () => (await control<SimStats>(started().origin, 'stats')).body,
+  };
 }
 
 export interface LoginReply {
