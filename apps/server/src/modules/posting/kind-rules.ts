@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import type { SapDocument } from './sap-gateway.js';
 
 /** One row of a post request, after the body schema: its id, the picked posting date and kind inputs. */
@@ -16,6 +17,16 @@ export type KindRules<Row, I = object, P = undefined> = {
    * outside an open transaction waits for it to end, so nothing inside may use another connection.
    */
   prefetch?(requests: RowRequest<I>[]): Promise<P>;
+  /**
+   * Loads what `check` needs INSIDE the claiming transaction, after the requested rows are locked, for a rule
+   * that must see the other claims (e.g. a number two records may not both take): what it reads counts every
+   * claim committed before, and a claim of the same thing running now is ordered by a lock it takes here (a
+   * transaction-level advisory lock, held until the claim commits). It gets `prefetch`'s answer, if any, and
+   * its own answer is the one `check` gets. Inside the transaction only `tx` may be used: on PGlite a query on
+   * `db` would wait for the transaction to end. Every claim locks its rows before this runs, so a lock taken
+   * here never waits on a claim that waits on the rows of this one.
+   */
+  prefetchInClaim?(tx: Db, requests: RowRequest<I>[], prefetched: P | undefined): Promise<P>;
   /**
    * A sentence when this user may not make the whole request (answered 403 before anything is claimed or
    * checked); e.g. a VAS loss without Post Loss.

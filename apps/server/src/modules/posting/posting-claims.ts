@@ -67,7 +67,11 @@ export function createClaims(deps: {
 }) {
   const { db, repository, timeZone } = deps;
 
-  /** Validates and claims rows in one transaction: rows already posting or posted are refused. */
+  /**
+   * Validates and claims rows in one transaction: rows already posting or posted are refused. The kind's
+   * `prefetch` runs before it; in it, the requested rows are locked, then the kind's `prefetchInClaim` runs,
+   * then each row is checked and the valid ones claimed.
+   */
   async function claimRowsNow<S extends PostingStep, I>(
     step: S,
     requests: RowRequest<I>[],
@@ -102,6 +106,10 @@ export function createClaims(deps: {
         requests.map((r) => r.id),
         tx,
       );
+      // After the rows are locked: holding a lock the kind takes there, this claim never waits for rows.
+      const checkedWith = rules.prefetchInClaim
+        ? await rules.prefetchInClaim(tx, requests, prefetched)
+        : prefetched;
       const byId = new Map(rows.map((r) => [r.row.id as number, r]));
       const valid: {
         row: StepRow<S>;
@@ -136,7 +144,7 @@ export function createClaims(deps: {
           refuse(`${closed}.`);
           continue;
         }
-        const problem = rules.check(row, request, prefetched);
+        const problem = rules.check(row, request, checkedWith);
         if (problem) {
           refuse(problem);
           continue;

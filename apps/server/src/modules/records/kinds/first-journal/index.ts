@@ -27,7 +27,8 @@ export const firstJournal = {
     allowDuplicate: e.allowDuplicateSupplierInvoice === true,
   })),
   rules: (deps) => ({
-    prefetch: (requests) => supplierInvoiceUses(deps.db, requests),
+    // In the claim, so two posts of one number at the same moment never both pass (supplier-invoices.ts).
+    prefetchInClaim: (tx, requests) => supplierInvoiceUses(tx, requests),
     check: (row, request, uses) =>
       amountProblem(row.invoiceAmount, 'invoice amount') ?? duplicateSupplierInvoiceProblem(request, uses),
     storedInputs: (_row, request) => ({ supplierInvoiceNumber: request.input.supplierInvoiceNumber }),

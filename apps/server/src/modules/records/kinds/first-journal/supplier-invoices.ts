@@ -8,7 +8,8 @@ import { transporterInvoices as t } from './table.js';
  * Duplicate supplier invoices (issue 11): a transporter bills each supplier invoice once, so a number already on
  * another first journal of the same transporter (posted, or on its way: posting, queued, being reversed) is
  * flagged on the first-journal tab and refused unless the user confirms it (`allowDuplicateSupplierInvoice`).
- * Numbers compare trimmed and in any case.
+ * Numbers compare trimmed and in any case. A post reads the uses inside its claim, under a lock of the number,
+ * so two posts of one number at the same moment never both pass.
  */
 export type SupplierInvoiceInput = { supplierInvoiceNumber: string; allowDuplicate: boolean };
 /** Where a number was used already: the other record's trip and when its first journal was posted. */
@@ -43,17 +44,39 @@ async function usesOf(db: Db, transporterCodes: string[], numbers: string[]) {
 }
 
 /**
+ * Takes the claim's lock of each (transporter, number) pair, held until the claiming transaction ends: two
+ * claims of one number for one transporter run one after the other, so the second reads the first's claim.
+ * The key is `hashtextextended('ff:supplier-invoice:<transporter code>:<normalised number>', 0)` (a collision
+ * only makes two claims wait for each other); the locks are taken in the order of their keys, the same in every
+ * transaction, so two claims never wait on each other in a cycle.
+ */
+async function lockNumbers(tx: Db, pairs: { transporterCode: string; number: string }[]) {
+  if (!pairs.length) return;
+  const names = pairs.map((p) => sql`${`ff:supplier-invoice:${p.transporterCode}:${p.number}`}`);
+  // The sorted subquery is not flattened: its rows, thus the locks, come in key order.
+  await tx.execute(sql`
+    SELECT pg_advisory_xact_lock(held.key)
+    FROM (
+      SELECT DISTINCT hashtextextended(name, 0) AS key
+      FROM unnest(ARRAY[${sql.join(names, sql`, `)}]::text[]) AS name
+      ORDER BY key
+    ) AS held`);
+}
+
+/**
  * For each requested row, where its number is used already: on another record of the transporter, or on a
- * row earlier in the same request (two rows of one request may not both take the number unconfirmed).
+ * row earlier in the same request (two rows of one request may not both take the number unconfirmed). Runs in
+ * the claiming transaction, the rows locked (the kind's `prefetchInClaim`): it locks the numbers first
+ * (`lockNumbers`), also those the user confirmed, which are claimed all the same, then reads.
  */
 export async function supplierInvoiceUses(
-  db: Db,
+  tx: Db,
   requests: RowRequest<SupplierInvoiceInput>[],
 ): Promise<SupplierInvoiceUses> {
   const uses: SupplierInvoiceUses = new Map();
-  if (requests.every((r) => r.input.allowDuplicate)) return uses;
+  if (!requests.length) return uses;
   const asked = requests;
-  const rows = await db
+  const rows = await tx
     .select({ id: t.id, transporterCode: t.transporterCode, tripNumber: t.tripNumber })
     .from(t)
     .where(
@@ -63,8 +86,18 @@ export async function supplierInvoiceUses(
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
+  await lockNumbers(
+    tx,
+    asked.flatMap((r) => {
+      const row = byId.get(r.id);
+      return row
+        ? [{ transporterCode: row.transporterCode, number: normalised(r.input.supplierInvoiceNumber) }]
+        : [];
+    }),
+  );
+  if (asked.every((r) => r.input.allowDuplicate)) return uses;
   const others = await usesOf(
-    db,
+    tx,
     [...new Set(rows.map((row) => row.transporterCode))],
     [...new Set(asked.map((r) => normalised(r.input.supplierInvoiceNumber)))],
   );
