@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { createAccessServices } from './access-services.js';
 import type { Env } from './config/env.js';
 import { createLogger } from './config/logger.js';
 import { sapPostingAccounts } from './config/sap-accounts.js';
@@ -17,14 +18,6 @@ import { createLedgerAccountsRepository } from './modules/accounts/ledger-accoun
 import { auditChainKey } from './modules/audits/audit-chain.js';
 import { createAuditRepository } from './modules/audits/audit.repository.js';
 import { createAuditService } from './modules/audits/audit.service.js';
-import { createAnonymousCsrf } from './modules/auth/anonymous-csrf.js';
-import { createAuditTally } from './modules/auth/audit-tally.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { createResetTokensRepository } from './modules/auth/reset-tokens.repository.js';
-import { createSessionRepository } from './modules/auth/session.repository.js';
-import { createTwoFactor } from './modules/auth/two-factor-check.js';
-import { createMyAccountModule } from './modules/my-account/my-account.module.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
 import { createApiTokensRepository } from './modules/imports/api-tokens.repository.js';
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
@@ -37,13 +30,10 @@ import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
 import { sapGatewayFor } from './modules/posting/sap-gateway-adapter.js';
 import { bindRecordKinds } from './modules/records/bound-kinds.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
-import { createRolesRepository } from './modules/roles/roles.repository.js';
-import { createRolesService } from './modules/roles/roles.service.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createStoredSapCredentials, sapPasswordBox } from './modules/settings/stored-sap-credentials.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { servicesLifecycle } from './services-lifecycle.js';
 
 export type ServicesOptions = {
   /** Where the services log; by default JSON lines on stdout at LOG_LEVEL. */
@@ -63,13 +53,6 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   const { queue } = options;
   const { db } = database;
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
-  const sessions = createSessionRepository(db, {
-    idleMinutes: env.SESSION_IDLE_MINUTES,
-    absoluteHours: env.SESSION_ABSOLUTE_HOURS,
-  });
-  const users = createUsersRepository(db);
-  const roles = createRolesRepository(db);
-  const tokens = createResetTokensRepository(db);
   const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
   // Mail and forgot-password requests go through the queue (jobs/mail.job.ts); without one, this process's background.
   const mailJobs = queue ? mailJobSender(queue) : undefined;
@@ -81,44 +64,11 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     appKey: env.APP_KEY,
     sendDelivery: mailJobs && ((mailId, tx) => mailJobs({ kind: 'deliver', mailId }, tx)),
   });
-  const throttle = createLoginThrottle(db);
-  const anonymousCsrf = createAnonymousCsrf(env.APP_KEY);
-  const twoFactor = createTwoFactor(db, env.APP_KEY);
-  const auth = createAuthService({
-    twoFactor,
-    db,
-    appUrl,
-    sessions,
-    users,
-    tokens,
-    throttle,
-    tally: createAuditTally(db, audit),
-    anonymous: anonymousCsrf,
-    audit,
-    mailer,
-    queueResetRequest: mailJobs && ((email) => mailJobs({ kind: 'password-reset', email })),
-  });
+  // Sign-in and the people who use the app: sessions, auth, users, roles, My Account (access-services.ts).
+  const access = createAccessServices({ env, db, appUrl, audit, mailer, mailJobs });
+  const { sessions, auth } = access;
   const handleMailJob: MailJobHandler = (job) =>
     job.kind === 'deliver' ? mailer.deliver(job.mailId) : auth.sendResetLink(job.email);
-  const usersService = createUsersService({
-    db,
-    timeZone: env.APP_TIMEZONE,
-    appUrl,
-    users,
-    roles,
-    sessions,
-    tokens,
-    audit,
-    mailer,
-  });
-  const rolesService = createRolesService({
-    db,
-    timeZone: env.APP_TIMEZONE,
-    roles,
-    sessions,
-    audit,
-    currentRoleOf: async (userId) => (await users.findById(userId))?.roleId,
-  });
   // SAP Business One: one Service Layer client for everything; it reads the stored credentials (cached for a second).
   const connectionSettings = createConnectionSettingsRepository(db);
   const sapCredentials = createStoredSapCredentials(connectionSettings, sapPasswordBox(env.APP_KEY));
@@ -219,20 +169,26 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     notifier: afterPosting.notifier,
   });
 
-  const background = backgroundWork(log, [
-    // Expired sessions and old sign-in failures are pruned every ten minutes.
-    {
-      everyMs: 10 * 60_000,
-      failure: 'Pruning failed',
-      run: () => Promise.all([sessions.pruneExpired(), throttle.prune()]),
-    },
-    // Totals of closed audit-tally windows (failed sign-ins, reset requests) are written within a minute or so.
-    { everyMs: 60_000, failure: 'Writing the audit totals failed', run: () => auth.flushAuditTallies() },
-  ]);
-  let stopSweeper: (() => Promise<void>) | undefined;
-  let stopReversalSweeper: (() => Promise<void>) | undefined;
-  let stopDigest: (() => void) | undefined;
-  let closed: Promise<void> | undefined;
+  const lifecycle = servicesLifecycle(log, {
+    tasks: [
+      // Expired sessions and old sign-in failures are pruned every ten minutes.
+      {
+        everyMs: 10 * 60_000,
+        failure: 'Pruning failed',
+        run: () => Promise.all([sessions.pruneExpired(), access.throttle.prune()]),
+      },
+      // Totals of closed audit-tally windows (failed sign-ins, reset requests) are written within a minute or so.
+      { everyMs: 60_000, failure: 'Writing the audit totals failed', run: () => auth.flushAuditTallies() },
+    ],
+    // The posting sweeper, the reversal sweeper and the notification digest run until close().
+    workers: [
+      () => sweeper.start(),
+      () => afterPosting.reversal.startSweeper(),
+      () => afterPosting.notifications.startDigest(),
+    ],
+    // Then what this process opened goes: the deferred writes, the mailer, the SAP client.
+    closers: [() => deferredWrites.close(), () => mailer.close(), () => sap.close()],
+  });
 
   return {
     env,
@@ -240,22 +196,14 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     log,
     appUrl,
     sessions,
-    anonymousCsrf,
+    anonymousCsrf: access.anonymousCsrf,
     imports,
     apiTokens,
     auth,
     /** My Account and the security settings (modules/my-account). */
-    myAccount: createMyAccountModule({
-      db,
-      timeZone: env.APP_TIMEZONE,
-      users,
-      sessions,
-      throttle,
-      twoFactor,
-      audit,
-    }),
-    users: usersService,
-    roles: rolesService,
+    myAccount: access.myAccount,
+    users: access.users,
+    roles: access.roles,
     audit,
     mailer,
     mailJobs: handleMailJob,
@@ -274,49 +222,11 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     sweeper,
     /** Enqueues VAS posts on the queue; undefined without one. */
     enqueueVas: queue ? vasEnqueuer(queue) : undefined,
-    /** Starts the background work: the pruning and audit-total timers and the posting sweeper. */
-    start() {
-      if (stopSweeper || closed) return;
-      background.start();
-      stopSweeper = sweeper.start();
-      stopReversalSweeper = afterPosting.reversal.startSweeper();
-      stopDigest = afterPosting.notifications.startDigest();
-    },
+    /** Starts the background work: the pruning and audit-total timers, the sweepers and the digest. */
+    start: lifecycle.start,
     /** Stops the background work and closes the SAP client and the mailer; later calls wait for the first. */
-    close(): Promise<void> {
-      closed ??= (async () => {
-        background.stop();
-        await stopSweeper?.();
-        await stopReversalSweeper?.();
-        stopDigest?.();
-        deferredWrites.close();
-        await mailer.close();
-        await sap.close();
-      })();
-      return closed;
-    },
+    close: lifecycle.close,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-type Task = { everyMs: number; failure: string; run: () => Promise<unknown> };
-
-/** Timers that run tasks in the background of this process (not keeping it alive); a failure is logged. */
-function backgroundWork(log: FastifyBaseLogger, tasks: Task[]) {
-  const timers: NodeJS.Timeout[] = [];
-  return {
-    start() {
-      for (const task of tasks) {
-        const timer = setInterval(() => {
-          task.run().catch((err: unknown) => log.warn({ err }, task.failure));
-        }, task.everyMs);
-        timer.unref();
-        timers.push(timer);
-      }
-    },
-    stop() {
-      for (const timer of timers.splice(0)) clearInterval(timer);
-    },
-  };
-}

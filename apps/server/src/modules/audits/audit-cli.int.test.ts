@@ -1,89 +1,24 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFoundation } from '../../bootstrap/seed.js';
-import { openDatabase, runMigrations, type Database } from '../../db/client.js';
-import { createTestDatabase } from '../../test/test-database.js';
+import { createCliTarget, runCli, type CliTarget } from '../../test/cli-runner.js';
 import { auditChainKey } from './audit-chain.js';
 import { createAuditRepository } from './audit.repository.js';
 import { createAuditService } from './audit.service.js';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 // Two CLI processes (TypeScript compiled on the fly) and, embedded, a PGlite folder opened three times.
 const CLI_TIMEOUT_MS = 120_000;
 
 const APP_KEY = 'c'.repeat(40);
 
 /** An audit command as an operator runs it, in its own process, against the database named by the environment. */
-function auditCli(
-  env: Record<string, string>,
-  command: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/cli.ts', command, ...args],
-      {
-        cwd: serverDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          LOG_LEVEL: 'silent',
-          APP_KEY,
-          ...env,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const auditCli = (env: Record<string, string>, command: string, ...args: string[]) =>
+  runCli({ APP_KEY, ...env }, command, ...args);
 
-/**
- * On Postgres the CLI reads the test database through DATABASE_URL while it stays open here; embedded
- * PGlite belongs to one process at a time, so there the database lives in a folder that is closed
- * while the CLI runs.
- */
-type Target = {
-  env: Record<string, string>;
-  withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T>;
-  drop(): Promise<void>;
-};
-
-async function createTarget(): Promise<Target> {
-  if (process.env.TEST_DB === 'postgres') {
-    const database = await createTestDatabase();
-    const url = (database.pool!.options as { connectionString: string }).connectionString;
-    return {
-      env: { DATABASE_URL: url },
-      withDatabase: (work) => work(database),
-      drop: () => database.drop(),
-    };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'ff-audit-cli-'));
-  const withDatabase = async <T>(work: (database: Database) => Promise<T>) => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
-    try {
-      return await work(database);
-    } finally {
-      await database.close();
-    }
-  };
-  await withDatabase(runMigrations);
-  return {
-    env: { DATA_DIR: dataDir },
-    withDatabase,
-    drop: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
+const createTarget = () => createCliTarget('audit-cli');
 
 describe('npm run audit:verify', () => {
-  let target: Target;
+  let target: CliTarget;
   beforeAll(async () => {
     target = await createTarget();
     await target.withDatabase(async ({ db }) => {
@@ -177,7 +112,7 @@ describe('npm run audit:verify', () => {
 });
 
 /** What the table's owner can do: switch the append-only guard off, change rows, switch it on. */
-async function tamper(target: Target, statement: ReturnType<typeof sql>) {
+async function tamper(target: CliTarget, statement: ReturnType<typeof sql>) {
   await target.withDatabase(async ({ db }) => {
     await db.execute(sql`ALTER TABLE audits DISABLE TRIGGER USER`);
     await db.execute(statement);

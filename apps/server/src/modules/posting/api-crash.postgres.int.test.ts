@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../test/http-client.js';
 import { chunks, PATH, pollUntil, postBodies, sleep, waitForRechecks } from '../../test/mixed-posting.js';
-import { listedFailedButInSap } from '../../test/ledger-proof.js';
+import { listedFailedButInSap } from '../../test/ledger-documents.js';
 import {
   documentsByKey,
   keyOf,

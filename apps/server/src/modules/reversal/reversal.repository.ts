@@ -1,40 +1,12 @@
-import { and, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { kindOfCode, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
-import { postingAttempts, postingReversals } from '../../db/schema.js';
+import { postingReversals } from '../../db/schema.js';
 import { assignments, POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
 import type { SapDocumentRef } from '../posting/sap-gateway.js';
-
-/** One posting: one generation of one record step (its id is the smallest attempt id of that generation). */
-export type Posting = {
-  id: number;
-  step: PostingStep;
-  recordId: number;
-  generation: number;
-  idempotencyKey: string;
-};
-
-/** The record step a reversal works on, as locked or read. */
-export type StepNow = {
-  status: string;
-  generation: number;
-  sapDocEntry: number | null;
-  sapDocNum: number | null;
-  tripNumber: string | null;
-  /** Status of each step that requires this one (the second journal of a first journal), by kind name. */
-  dependents: { name: RecordKindName; status: string }[];
-};
+import { createPostingLookups, type Posting } from './reversal-postings.repository.js';
 
 export type Reversal = typeof postingReversals.$inferSelect;
-
-const col = (c: PgColumn) => sql`${c}`;
-
-/** The steps that must be posted after this one (the second journal requires the first): same table. */
-export const dependentSteps = (step: PostingStep): PostingStep[] =>
-  Object.values(POSTING_STEPS).filter(
-    (s) => (RECORD_KINDS_PLAIN[s.name] as { requires?: string }).requires === step.name,
-  );
 
 /** A step's columns after its document was cancelled: unposted, SAP's keys cleared, the next generation. */
 function afterReversal(step: PostingStep) {
@@ -52,81 +24,9 @@ function afterReversal(step: PostingStep) {
 
 /** SQL of reversals: postings by id, the record step's state, the reversal rows and their fences. */
 export function createReversalRepository(db: Db) {
-  async function stepNow(step: PostingStep, recordId: number, tx: Db, lock: boolean) {
-    const dependents = dependentSteps(step);
-    const trip = (step.table as unknown as { tripNumber: PgColumn }).tripNumber;
-    const query = tx
-      .select({
-        status: col(step.columns.status),
-        generation: col(step.columns.generation),
-        sapDocEntry: col(step.columns.sapDocEntry),
-        sapDocNum: col(step.columns.sapDocNum),
-        tripNumber: col(trip),
-        ...Object.fromEntries(dependents.map((d) => [`dep_${d.name}`, col(d.columns.status)])),
-      })
-      .from(step.table)
-      .where(eq(step.table.id, recordId));
-    const [row] = (await (lock ? query.for('update') : query)) as Record<string, unknown>[];
-    if (!row) return null;
-    return {
-      status: row.status as string,
-      generation: Number(row.generation),
-      sapDocEntry: (row.sapDocEntry as number | null) ?? null,
-      sapDocNum: (row.sapDocNum as number | null) ?? null,
-      tripNumber: (row.tripNumber as string | null) ?? null,
-      dependents: dependents.map((d) => ({ name: d.name, status: row[`dep_${d.name}`] as string })),
-    } satisfies StepNow;
-  }
-
   const repository = {
-    /** The posting with this id, or null when no posting has it (an attempt id that is not a generation's first). */
-    async posting(id: number): Promise<Posting | null> {
-      const [attempt] = await db
-        .select({
-          kind: postingAttempts.kind,
-          recordId: postingAttempts.recordId,
-          generation: postingAttempts.generation,
-          idempotencyKey: postingAttempts.idempotencyKey,
-        })
-        .from(postingAttempts)
-        .where(eq(postingAttempts.id, id));
-      const name = attempt && kindOfCode(attempt.kind);
-      if (!attempt || !name) return null;
-      const [first] = await db
-        .select({ id: min(postingAttempts.id) })
-        .from(postingAttempts)
-        .where(
-          and(
-            eq(postingAttempts.kind, attempt.kind),
-            eq(postingAttempts.recordId, attempt.recordId),
-            eq(postingAttempts.generation, attempt.generation),
-          ),
-        );
-      if (Number(first?.id) !== id) return null;
-      return { id, step: POSTING_STEPS[name], ...attempt };
-    },
-
-    /** The record step now; `lock` holds it FOR UPDATE in the caller's transaction. */
-    stepNow: (step: PostingStep, recordId: number, tx: Db = db, lock = false) =>
-      stepNow(step, recordId, tx, lock),
-
-    /** SAP's keys of the posting, as its attempts recorded them (posted or found). */
-    async postedRef(posting: Posting): Promise<SapDocumentRef | null> {
-      const [row] = await db
-        .select({ docEntry: postingAttempts.sapDocEntry, docNum: postingAttempts.sapDocNum })
-        .from(postingAttempts)
-        .where(
-          and(
-            eq(postingAttempts.kind, posting.step.kind),
-            eq(postingAttempts.recordId, posting.recordId),
-            eq(postingAttempts.generation, posting.generation),
-            inArray(postingAttempts.outcome, ['posted', 'found']),
-          ),
-        )
-        .orderBy(sql`${postingAttempts.id} desc`)
-        .limit(1);
-      return row?.docEntry ? row : null;
-    },
+    // The posting and its record step (reversal-postings.repository.ts).
+    ...createPostingLookups(db),
 
     /** The reversals of a posting, oldest first. */
     reversalsOf(kind: string, recordId: number, generation: number, tx: Db = db): Promise<Reversal[]> {

@@ -1,7 +1,8 @@
 import { kindOfCode, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { POSTING_STEPS } from '../posting/posting-steps.js';
-import { createReversalRepository, type StepNow } from './reversal.repository.js';
+import type { StepNow } from './reversal-postings.repository.js';
+import { createReversalRepository } from './reversal.repository.js';
 
 /** How messages name a record: its trip number (or `#id` without one) and its kind's noun. */
 export const recordName = (name: RecordKindName, recordId: number, tripNumber: string | null) =>
