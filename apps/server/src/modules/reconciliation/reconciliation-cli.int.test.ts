@@ -1,86 +1,27 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { postServiceLayerDocument } from '@ff/sap-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedConnectionSetting } from '../../bootstrap/connection-setting.js';
 import { seedFoundation } from '../../bootstrap/seed.js';
-import { openDatabase, rowsOf, runMigrations, type Database } from '../../db/client.js';
+import { rowsOf } from '../../db/client.js';
+import { createCliTarget, runCli, type CliTarget } from '../../test/cli-runner.js';
 import { nairobiDay } from '../../test/posting-records.js';
 import { startTestSimulator, type RunningSimulator } from '../../test/simulator.js';
-import { createTestDatabase } from '../../test/test-database.js';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 const CLI_TIMEOUT_MS = 120_000;
 const APP_KEY = 'r'.repeat(40);
 
 /** `npm run cli -- reconcile ...` as an operator runs it, in its own process. */
-function reconcileCli(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/cli.ts', 'reconcile', ...args],
-      {
-        cwd: serverDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          LOG_LEVEL: 'silent',
-          APP_KEY,
-          APP_TIMEZONE: 'Africa/Nairobi',
-          ...env,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** On Postgres the test database by URL; embedded, a PGlite folder closed while the CLI runs. */
-type Target = {
-  env: Record<string, string>;
-  withDatabase<T>(work: (d: Database) => Promise<T>): Promise<T>;
-  drop(): Promise<void>;
-};
-
-async function createTarget(): Promise<Target> {
-  if (process.env.TEST_DB === 'postgres') {
-    const database = await createTestDatabase();
-    const url = (database.pool!.options as { connectionString: string }).connectionString;
-    return {
-      env: { DATABASE_URL: url },
-      withDatabase: (work) => work(database),
-      drop: () => database.drop(),
-    };
-  }
-  const dataDir = await mkdtemp(join(tmpdir(), 'ff-reconcile-cli-'));
-  const withDatabase = async <T>(work: (database: Database) => Promise<T>) => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
-    try {
-      return await work(database);
-    } finally {
-      await database.close();
-    }
-  };
-  await withDatabase(runMigrations);
-  return {
-    env: { DATA_DIR: dataDir },
-    withDatabase,
-    drop: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
+const reconcileCli = (env: Record<string, string>, ...args: string[]) =>
+  runCli({ APP_KEY, APP_TIMEZONE: 'Africa/Nairobi', ...env }, 'reconcile', ...args);
 
 describe('npm run cli -- reconcile', () => {
-  let target: Target;
+  let target: CliTarget;
   let sim: RunningSimulator;
   const day = nairobiDay(-2);
   beforeAll(async () => {
     sim = await startTestSimulator();
-    target = await createTarget();
+    target = await createCliTarget('reconcile-cli');
     await target.withDatabase(async ({ db }) => {
       await seedFoundation(db, { email: 'admin@example.com', password: 'Admin-Password-2024!' }, APP_KEY);
       await seedConnectionSetting(db, APP_KEY, sim.credentials);
