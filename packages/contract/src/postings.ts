@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './common.js';
+import { dateTimeString, isoDay } from './common.js';
 import { pageOf } from './list-pages.js';
 import { RECORD_KINDS_PLAIN } from './kinds.js';
 import { MAX_PER_PAGE, MAX_SEARCH_LENGTH } from './plain.js';
@@ -39,7 +39,10 @@ export const postingHistoryQuery = z
       .string()
       .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`)
       .optional(),
-    /** Only postings whose latest outcome came at or after this instant ("failed in the last 24 hours"). */
+    /**
+     * Only postings whose latest outcome came at or after this instant ("failed in the last 24 hours"): an ISO
+     * date-time with its offset, as the client computes it (the answers' times are server date-times).
+     */
     since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time.' }).optional(),
     page: z.coerce
       .number({ error: 'The page must be a whole number from 1.' })
@@ -60,8 +63,6 @@ export const postingHistoryQuery = z
   });
 export type PostingHistoryQuery = z.infer<typeof postingHistoryQuery>;
 
-const instant = z.string();
-
 export const postingRow = z.object({
   /** The posting's first attempt id (stable). */
   id: z.number().int(),
@@ -77,11 +78,15 @@ export const postingRow = z.object({
   sapDocNum: z.number().int().nullable(),
   idempotencyKey: z.string(),
   postedBy: z.string().nullable(),
-  /** ISO instants. */
-  postedAt: instant.nullable(),
+  /**
+   * When it was posted: a server date-time, `yyyy-MM-dd HH:mm:ss` in APP_TIMEZONE (spec section 3), not an
+   * instant: every screen shows the server's time, whatever the browser's time zone.
+   */
+  postedAt: dateTimeString.nullable(),
   message: z.string().nullable(),
   reversedBy: z.string().nullable(),
-  reversedAt: instant.nullable(),
+  /** When SAP confirmed the cancellation, `yyyy-MM-dd HH:mm:ss` in APP_TIMEZONE. */
+  reversedAt: dateTimeString.nullable(),
 });
 export type PostingRow = z.infer<typeof postingRow>;
 
@@ -104,7 +109,8 @@ export type PostingTimelineEvent = (typeof POSTING_TIMELINE_EVENTS)[number];
 
 export const postingTimelineItem = z.object({
   event: z.enum(POSTING_TIMELINE_EVENTS),
-  at: instant,
+  /** `yyyy-MM-dd HH:mm:ss` in APP_TIMEZONE, to the second (the steps come in order, not sorted by it). */
+  at: dateTimeString,
   actor: z.string().nullable(),
   detail: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './common.js';
+import { dateTimeString, isoDay } from './common.js';
 import { MAX_DATABASE_ID } from './plain.js';
 
 /**
@@ -80,9 +80,9 @@ export const reconciliationRun = z.object({
   trigger: z.enum(RECONCILIATION_TRIGGERS),
   /** Who started it (user name); null for the nightly run and the command line. */
   startedBy: z.string().nullable(),
-  /** ISO instants. */
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  /** When it was started and when it ended: `yyyy-MM-dd HH:mm:ss` in APP_TIMEZONE, as every server date-time. */
+  createdAt: dateTimeString,
+  finishedAt: dateTimeString.nullable(),
   summary: reconciliationSummary.nullable(),
   error: z.string().nullable(),
 });

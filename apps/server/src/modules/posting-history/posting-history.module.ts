@@ -18,7 +18,7 @@ import { createPostingHistoryService } from './posting-history.service.js';
 
 /** The posting history: `GET /api/v1/postings`, `/postings/summary` and `/postings/{id}` (issue 11). */
 export function createPostingHistoryModule(deps: AfterPostingDeps) {
-  return createPostingHistoryService(deps.db);
+  return createPostingHistoryService(deps.db, deps.env.APP_TIMEZONE);
 }
 
 export type PostingHistoryModule = ReturnType<typeof createPostingHistoryModule>;

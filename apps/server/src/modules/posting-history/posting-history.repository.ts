@@ -4,8 +4,13 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts, postingReversals, users } from '../../db/schema.js';
 import { pageStatement, rowsStatement, type HistoryFilters } from './posting-history.statement.js';
 
-/** A posting as the history lists it, with what the detail and the reversal rules need beside it. */
-export type HistoryPosting = PostingRow & {
+/**
+ * A posting as the history lists it, its times still instants (the service answers them in APP_TIMEZONE), with
+ * what the detail and the reversal rules need beside it.
+ */
+export type HistoryPosting = Omit<PostingRow, 'postedAt' | 'reversedAt'> & {
+  postedAt: Date | null;
+  reversedAt: Date | null;
   /** The kind's internal name, its stored code ('CA', ...) and the posting's generation. */
   name: RecordKindName;
   code: string;
@@ -19,8 +24,8 @@ type RawRow = Record<string, unknown>;
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const iso = (value: unknown) =>
-  value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
+const instant = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string | Date);
 /** A numeric(14,2) as its decimal text with two places (the database may answer '1200' or '1200.00'). */
 const money = (value: unknown) => {
   const t = text(value);
@@ -49,22 +54,16 @@ function toPosting(r: RawRow): HistoryPosting {
     sapDocNum: num(r.sap_doc_num),
     idempotencyKey: String(r.idempotency_key),
     postedBy: text(r.posted_by),
-    postedAt: iso(r.posted_at),
+    postedAt: instant(r.posted_at),
     message: text(r.message),
     reversedBy: text(r.reversed_by),
-    reversedAt: iso(r.reversed_at),
+    reversedAt: instant(r.reversed_at),
     name,
     code: RECORD_KINDS_PLAIN[name].code,
     generation: Number(r.generation),
     stepStatus: String(r.step_status),
     stepGeneration: Number(r.step_generation),
   };
-}
-
-/** Only the wire fields of a posting. */
-export function wireRow(p: HistoryPosting): PostingRow {
-  const { name: _name, code: _code, generation: _g, stepStatus: _s, stepGeneration: _sg, ...row } = p;
-  return row;
 }
 
 export function createPostingHistoryRepository(db: Db) {

@@ -8,10 +8,10 @@ import {
   type RecordKindName,
 } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { formatDateTime } from '../../lib/time.js';
 import {
   createPostingHistoryRepository,
   kindOfApiName,
-  wireRow,
   type HistoryPosting,
 } from './posting-history.repository.js';
 import { reversibility } from '../reversal/reversibility.js';
@@ -34,11 +34,23 @@ function kindsOf(permissions: readonly string[], apiName: string | undefined): R
 }
 
 /**
- * The posting history (issue 11): the list of postings, a posting's detail with its timeline, and the VAS
- * screen's queue figures. Everything is scoped to the kinds the user may view.
+ * Only the wire fields of a posting, its times as the spec's server date-times: `yyyy-MM-dd HH:mm:ss` in
+ * `timeZone` (APP_TIMEZONE), as every other screen's.
  */
-export function createPostingHistoryService(db: Db) {
+function wireRow(p: HistoryPosting, timeZone: string): PostingRow {
+  const { name: _name, code: _code, generation: _g, stepStatus: _s, stepGeneration: _sg, ...row } = p;
+  const at = (value: Date | null) => value && formatDateTime(value, timeZone);
+  return { ...row, postedAt: at(row.postedAt), reversedAt: at(row.reversedAt) };
+}
+
+/**
+ * The posting history (issue 11): the list of postings, a posting's detail with its timeline, and the VAS
+ * screen's queue figures. Everything is scoped to the kinds the user may view; times are answered in
+ * `timeZone` (APP_TIMEZONE).
+ */
+export function createPostingHistoryService(db: Db, timeZone: string) {
   const repository = createPostingHistoryRepository(db);
+  const wire = (p: HistoryPosting) => wireRow(p, timeZone);
 
   return {
     repository,
@@ -58,13 +70,7 @@ export function createPostingHistoryService(db: Db) {
         page,
         perPage,
       );
-      return { data: rows.map(wireRow), meta: { total, page, perPage } };
-    },
-
-    /** One posting as the list shows it, among every kind (the reversal's answer); null when there is none. */
-    async row(id: number): Promise<PostingRow | null> {
-      const found = await repository.find(id, RECORD_KIND_NAMES);
-      return found && wireRow(found);
+      return { data: rows.map(wire), meta: { total, page, perPage } };
     },
 
     /** The posting with its timeline, the document sent and whether this user may reverse it; null when unseen. */
@@ -83,8 +89,8 @@ export function createPostingHistoryService(db: Db) {
           ? { reversible: false, reason: `Reversing needs the "${PERMISSIONS.reversePostings}" permission.` }
           : state;
       return {
-        ...wireRow(posting),
-        timeline: postingTimeline(attempts, reversals),
+        ...wire(posting),
+        timeline: postingTimeline(attempts, reversals, timeZone),
         document: document as Record<string, unknown> | null,
         reversible,
         notReversibleReason: reason,

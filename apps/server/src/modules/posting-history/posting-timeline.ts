@@ -1,4 +1,5 @@
 import type { PostingTimelineItem } from '@ff/contract';
+import { formatDateTime } from '../../lib/time.js';
 
 /** An attempt as the timeline reads it (posting_attempts, with the requester's name). */
 export type TimelineAttempt = {
@@ -37,11 +38,13 @@ const docKeys = (entry: number | null, num: number | null) =>
 
 /**
  * What happened to one posting, in order: each attempt's claim, its sending, and its outcome (a lost reply is
- * "outcome unknown", a look-up by the key settles it), then each reversal request and its outcome.
+ * "outcome unknown", a look-up by the key settles it), then each reversal request and its outcome. Each step's
+ * time is `yyyy-MM-dd HH:mm:ss` in `timeZone` (APP_TIMEZONE), as the spec's server date-times.
  */
 export function postingTimeline(
   attempts: readonly TimelineAttempt[],
   reversals: readonly TimelineReversal[],
+  timeZone: string,
 ): PostingTimelineItem[] {
   const items: PostingTimelineItem[] = [];
   const add = (
@@ -50,7 +53,7 @@ export function postingTimeline(
     actor: string | null,
     detail: string | null,
   ) => {
-    if (at) items.push({ event, at: at.toISOString(), actor, detail });
+    if (at) items.push({ event, at: formatDateTime(at, timeZone), actor, detail });
   };
   for (const a of attempts) {
     const by = a.actor ?? SYSTEM;

@@ -1,5 +1,6 @@
 import { postServiceLayerDocument } from '@ff/sap-sim';
 import {
+  DATE_TIME_PATTERN,
   PERMISSIONS,
   RECORD_KINDS_PLAIN,
   type ReconciliationDifference,
@@ -51,6 +52,7 @@ async function reconcile(fromDate: string, toDate = fromDate) {
   const started = await admin.post('/api/v1/reconciliations', { fromDate, toDate });
   expect(started.status, started.text).toBe(202);
   expect(started.body.data).toMatchObject({ fromDate, toDate, trigger: 'user', status: 'queued' });
+  expect(started.body.data.createdAt).toMatch(DATE_TIME_PATTERN);
   return finished(started.body.data.id as number);
 }
 

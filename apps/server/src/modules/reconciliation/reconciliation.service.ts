@@ -11,12 +11,13 @@ import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
-import { formatDay, instantOfWallClock } from '../../lib/time.js';
+import { formatDateTime, formatDay, instantOfWallClock } from '../../lib/time.js';
 import type { AuditService } from '../audits/audit.service.js';
 import { sapRef, type SapGateway } from '../posting/sap-gateway.js';
 import { compare, groupByKey, keysOnlyInSap, recordLabel, type TheirDocument } from './compare.js';
 import { decodeKey, KEY_PREFIXES, type DecodedKey } from './keys.js';
-import type { DayRange, ReconciliationRepository, RunRow } from './reconciliation.repository.js';
+import type { DayRange } from './reconciliation-postings.repository.js';
+import type { ReconciliationRepository, RunRow } from './reconciliation.repository.js';
 
 /** SAP's documents are read this many days beyond the range on each side, so a moved date reads as moved. */
 export const SAP_WINDOW_DAYS = 7;
@@ -48,7 +49,8 @@ export type ReconciliationServiceDeps = {
 const differenceCount = (summary: ReconciliationSummary) =>
   Object.entries(summary).reduce((sum, [name, count]) => (name === 'matched' ? sum : sum + count), 0);
 
-export function toRun(row: RunRow): ReconciliationRun {
+/** A stored run as the routes answer it: its times `yyyy-MM-dd HH:mm:ss` in `timeZone` (APP_TIMEZONE). */
+export function toRun(row: RunRow, timeZone: string): ReconciliationRun {
   return {
     id: row.id,
     fromDate: row.fromDate,
@@ -56,8 +58,8 @@ export function toRun(row: RunRow): ReconciliationRun {
     status: row.status,
     trigger: row.trigger,
     startedBy: row.startedBy,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    createdAt: formatDateTime(row.createdAt, timeZone),
+    finishedAt: row.finishedAt && formatDateTime(row.finishedAt, timeZone),
     summary: (row.summary as ReconciliationSummary | null) ?? null,
     error: row.error,
   };
@@ -69,6 +71,7 @@ export function toRun(row: RunRow): ReconciliationRun {
  */
 export function createReconciliationService(deps: ReconciliationServiceDeps) {
   const { repository } = deps;
+  const wire = (row: RunRow) => toRun(row, deps.timeZone);
 
   /** Our postings against SAP's documents over the range. Throws when SAP cannot be read. */
   async function reconcile(range: DayRange): Promise<ReconciliationResult> {
@@ -161,7 +164,7 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
           tx,
         ),
       );
-      return toRun((await repository.run(id!))!);
+      return wire((await repository.run(id!))!);
     },
 
     /** The command line: a run stored as `cli` and run in this process. */
@@ -202,12 +205,12 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
       );
     },
 
-    list: async (): Promise<ReconciliationRun[]> => (await repository.runs()).map(toRun),
+    list: async (): Promise<ReconciliationRun[]> => (await repository.runs()).map(wire),
 
     async get(id: number): Promise<ReconciliationRunDetail> {
       const row = await repository.run(id);
       if (!row) throw notFound('There is no reconciliation with this id.');
-      return { ...toRun(row), differences: (row.differences as ReconciliationDifference[] | null) ?? [] };
+      return { ...wire(row), differences: (row.differences as ReconciliationDifference[] | null) ?? [] };
     },
 
     /** Marks the record of a "not posted here" difference posted with SAP's document. */

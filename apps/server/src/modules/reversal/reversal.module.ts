@@ -23,6 +23,7 @@ export function createReversalModule(deps: AfterPostingDeps & { settleMs?: numbe
     sap: deps.sap,
     notifier: deps.notifier,
     sapTimeoutMs: deps.env.SAP_TIMEOUT_MS,
+    timeZone: deps.env.APP_TIMEZONE,
     log,
     ...(deps.settleMs === undefined ? {} : { settleMs: deps.settleMs }),
   });

@@ -18,6 +18,8 @@ export type ReversalDeps = {
   sap: () => SapGateway;
   notifier: Notifier;
   sapTimeoutMs: number;
+  /** APP_TIMEZONE: the answer's times are `yyyy-MM-dd HH:mm:ss` in it. */
+  timeZone: string;
   /** Pause before looking for the cancellation after an unknown outcome (default 500 ms). */
   settleMs?: number;
   log?: { warn(obj: object, msg: string): void };
@@ -167,7 +169,7 @@ export function createReversalService(deps: ReversalDeps) {
         if (closed) await notifyFailure(deps, stored, label, answer.message);
         throw new HttpError(422, answer.message);
       }
-      return { message: answer.message, data: await reversedRow(deps.db, stored) };
+      return { message: answer.message, data: await reversedRow(deps.db, stored, deps.timeZone) };
     },
   };
 }

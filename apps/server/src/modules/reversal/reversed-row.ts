@@ -3,16 +3,17 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { kindOfCode, RECORD_KINDS_PLAIN, type PostingRow } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { postingAttempts, users } from '../../db/schema.js';
+import { formatDateTime } from '../../lib/time.js';
 import { POSTING_STEPS } from '../posting/posting-steps.js';
 import type { Reversal } from './reversal.repository.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
 /**
  * The reversed posting as the posting history lists it (GET /api/v1/postings): the answer of a reversal.
- * Amount and posting date are the attempts' (what was sent), falling back to the record's.
+ * Amount and posting date are the attempts' (what was sent), falling back to the record's; its times are
+ * `yyyy-MM-dd HH:mm:ss` in `timeZone` (APP_TIMEZONE), as the history answers them.
  */
-export async function reversedRow(db: Db, reversal: Reversal): Promise<PostingRow> {
+export async function reversedRow(db: Db, reversal: Reversal, timeZone: string): Promise<PostingRow> {
+  const at = (d: Date | null | undefined) => (d ? formatDateTime(d, timeZone) : null);
   const name = kindOfCode(reversal.kind)!;
   const step = POSTING_STEPS[name];
   const entry = RECORD_KINDS_PLAIN[name];
@@ -59,9 +60,9 @@ export async function reversedRow(db: Db, reversal: Reversal): Promise<PostingRo
     sapDocNum: reversal.sapDocNum,
     idempotencyKey: reversal.idempotencyKey,
     postedBy: (posted?.requestedById && names.get(posted.requestedById)) || null,
-    postedAt: iso(posted?.finishedAt),
+    postedAt: at(posted?.finishedAt),
     message: null,
     reversedBy: (reversal.requestedById && names.get(reversal.requestedById)) || null,
-    reversedAt: iso(reversal.finishedAt),
+    reversedAt: at(reversal.finishedAt),
   };
 }

@@ -1,5 +1,5 @@
 import { Button, NativeSelect } from '@mantine/core';
-import { POSTING_STATUSES, STATUS_LABELS, formatInstant } from '../lib/posting-labels';
+import { POSTING_STATUSES, STATUS_LABELS, formatSince } from '../lib/posting-labels';
 
 export type PostingFilterSelectsProps = {
   kinds: { value: string; label: string }[];
@@ -35,7 +35,7 @@ export function PostingFilterSelects(props: PostingFilterSelectsProps) {
       />
       {since && (
         <Button variant="light" size="xs" onClick={props.onClearSince} aria-label="Show every time">
-          Since {formatInstant(since)} ×
+          Since {formatSince(since)} ×
         </Button>
       )}
     </>

@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { PostingRow } from '@ff/contract';
-import { formatAmount, formatDate, NOT_AVAILABLE } from '@/lib/format';
-import { formatInstant, kindLabel } from '../lib/posting-labels';
+import { formatAmount, formatDate, formatDateTime, NOT_AVAILABLE } from '@/lib/format';
+import { kindLabel } from '../lib/posting-labels';
 import { PostingStatusBadge } from './posting-status-badge';
 
 const column = createColumnHelper<PostingRow>();
@@ -52,7 +52,7 @@ export function postingHistoryColumns(open: (id: number) => void): ColumnDef<Pos
     column.accessor('postedAt', {
       header: 'Posted At',
       enableSorting: false,
-      cell: (info) => (info.getValue() ? formatInstant(info.getValue()) : NOT_AVAILABLE),
+      cell: (info) => formatDateTime(info.getValue()),
     }),
     column.accessor('message', {
       header: 'Message',

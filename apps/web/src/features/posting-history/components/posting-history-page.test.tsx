@@ -39,7 +39,7 @@ const row: PostingRow = {
   sapDocNum: 4001,
   idempotencyKey: 'FF-CA-12',
   postedBy: 'Amina',
-  postedAt: '2026-11-20T09:15:02.000Z',
+  postedAt: '2026-11-20 12:15:02',
   message: null,
   reversedBy: null,
   reversedAt: null,
@@ -49,24 +49,24 @@ const detail: PostingDetail = {
   timeline: [
     {
       event: 'claimed',
-      at: '2026-11-20T09:15:00.000Z',
+      at: '2026-11-20 12:14:58',
       actor: 'Amina',
       detail: 'posting date 2026-11-20, key FF-CA-12',
     },
-    { event: 'sent', at: '2026-11-20T09:15:01.000Z', actor: 'Amina', detail: null },
+    { event: 'sent', at: '2026-11-20 12:14:59', actor: 'Amina', detail: null },
     {
       event: 'outcome_unknown',
-      at: '2026-11-20T09:15:02.000Z',
+      at: '2026-11-20 12:15:01',
       actor: 'Amina',
       detail: 'SAP did not answer; the key was looked up.',
     },
     {
       event: 'looked_up',
-      at: '2026-11-20T09:15:02.000Z',
+      at: '2026-11-20 12:15:02',
       actor: 'Amina',
       detail: 'SAP has the document with key FF-CA-12.',
     },
-    { event: 'posted', at: '2026-11-20T09:15:02.000Z', actor: 'Amina', detail: 'DocEntry 301, DocNum 4001' },
+    { event: 'posted', at: '2026-11-20 12:15:02', actor: 'Amina', detail: 'DocEntry 301, DocNum 4001' },
   ],
   document: { entity: 'JournalEntries', referenceField: 'Reference3', payload: { Reference3: 'FF-CA-12' } },
   reversible: true,
@@ -95,6 +95,8 @@ describe('PostingHistoryPage', { timeout: 30_000 }, () => {
     expect(await within(table).findByText('TRP-2026-003976')).toBeTruthy();
     expect(within(table).getByText('15,000.50')).toBeTruthy();
     expect(within(table).getByText('Posted')).toBeTruthy();
+    // The server's time (APP_TIMEZONE) as every screen shows it, whatever the browser's time zone.
+    expect(within(table).getByText('20 Nov 2026, 12:15')).toBeTruthy();
     expect(api.calls.find((c) => c.url === '/postings')!.params).toEqual({
       kind: 'journalCashAdvance',
       status: 'posted',
@@ -119,6 +121,9 @@ describe('PostingHistoryPage', { timeout: 30_000 }, () => {
     const titles = ['Claimed for posting', 'Sent to SAP', 'Outcome unknown', 'Looked up in SAP', 'Posted'];
     for (const title of titles) expect(within(drawer).getAllByText(title).length).toBeGreaterThan(0);
     expect(within(drawer).getByText('DocEntry 301, DocNum 4001')).toBeTruthy();
+    // Each step's time as the server sent it (APP_TIMEZONE), with who took it.
+    expect(within(drawer).getAllByText('20 Nov 2026, 12:14 · Amina')).toHaveLength(2);
+    expect(within(drawer).getAllByText('20 Nov 2026, 12:15 · Amina')).toHaveLength(3);
     expect(within(drawer).getByText('What was sent to SAP')).toBeTruthy();
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Reverse in SAP' }));

@@ -1,12 +1,13 @@
 import { Text, Timeline } from '@mantine/core';
 import type { PostingTimelineItem } from '@ff/contract';
-import { EVENT_LABELS, formatInstant } from '../lib/posting-labels';
+import { formatDateTime } from '@/lib/format';
+import { EVENT_LABELS } from '../lib/posting-labels';
 // Only this lazily loaded screen uses it: its styles load with it, not on every route (app/mantine-styles.ts).
 import '@mantine/core/styles/Timeline.css';
 
 const BAD = new Set(['failed', 'reversal_failed', 'outcome_unknown']);
 
-/** What happened to a posting, in order: each step with when (to the second), who, and SAP's words. */
+/** What happened to a posting, in order: each step with when (the server's time, as every screen), who, and SAP's words. */
 export function PostingTimeline({ items }: { items: PostingTimelineItem[] }) {
   if (!items.length) return <Text size="sm">Nothing has happened to this posting yet.</Text>;
   return (
@@ -18,7 +19,7 @@ export function PostingTimeline({ items }: { items: PostingTimelineItem[] }) {
           color={BAD.has(item.event) ? 'red' : undefined}
         >
           <Text size="xs" c="dimmed">
-            {formatInstant(item.at)}
+            {formatDateTime(item.at)}
             {item.actor ? ` · ${item.actor}` : ''}
           </Text>
           {item.detail && <Text size="sm">{item.detail}</Text>}

@@ -1,5 +1,6 @@
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN } from '@ff/contract/plain';
 import type { PostingHistoryStatus, PostingTimelineEvent } from '@ff/contract';
+import { formatDateTime, toServerDateTime } from '@/lib/format';
 
 /** The kinds by their list API names, labelled as the navigation names their screens (and tabs). */
 export const POSTING_KIND_OPTIONS = RECORD_KIND_NAMES.map((name) => {
@@ -40,12 +41,12 @@ export const EVENT_LABELS: Record<PostingTimelineEvent, string> = {
   reversal_failed: 'Reversal failed',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as 'yyyy-MM-dd HH:mm:ss' in the browser's time zone; 'N/A' when empty. */
-export function formatInstant(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/**
+ * The `since` of a link ("failed in the last 24 hours": an ISO instant the browser made, sent as it is) as the
+ * screens show times, '05 Mar 2025, 14:07', in the browser's time zone: the web does not know APP_TIMEZONE.
+ * The rows' times come from the server already in it (lib/format formatDateTime).
+ */
+export function formatSince(value: string): string {
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value : formatDateTime(toServerDateTime(instant));
 }

@@ -43,13 +43,3 @@ export function runBadge(run: ReconciliationRun): { label: string; color: string
 
 export const startedByLabel = (run: ReconciliationRun) =>
   run.startedBy ?? (run.trigger === 'nightly' ? 'Nightly' : run.trigger === 'cli' ? 'Command line' : 'N/A');
-
-const instantFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** An ISO instant in the browser's time: '05 Mar 2026, 14:07'. */
-export const formatInstant = (iso: string | null) => (iso ? instantFormat.format(new Date(iso)) : 'N/A');

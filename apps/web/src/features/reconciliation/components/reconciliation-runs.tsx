@@ -1,7 +1,7 @@
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReconciliationRun } from '@ff/contract';
-import { formatDate } from '@/lib/format';
-import { differenceTotal, formatInstant, runBadge, startedByLabel } from './labels';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { differenceTotal, runBadge, startedByLabel } from './labels';
 
 /** The runs, newest first: status, range, when, who (or nightly), and what it found; "View" selects one. */
 export function ReconciliationRuns({
@@ -50,7 +50,7 @@ export function ReconciliationRuns({
                 <Table.Td>
                   {formatDate(run.fromDate)} to {formatDate(run.toDate)}
                 </Table.Td>
-                <Table.Td>{formatInstant(run.createdAt)}</Table.Td>
+                <Table.Td>{formatDateTime(run.createdAt)}</Table.Td>
                 <Table.Td>{startedByLabel(run)}</Table.Td>
                 <Table.Td>
                   {run.summary

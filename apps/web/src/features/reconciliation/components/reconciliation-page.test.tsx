@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReconciliationRun, ReconciliationRunDetail } from '@ff/contract';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
+import { renderWithMantine } from '@/test/render';
+import { ReconciliationPage } from './reconciliation-page';
+
+function renderPage(ui: ReactNode, url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithMantine(
+    <MemoryRouter initialEntries={[url]}>
+      <Notifications />
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const summary = {
+  matched: 4,
+  missingInSap: 1,
+  cancelledInSap: 0,
+  notPostedHere: 0,
+  duplicateInSap: 0,
+  amountDiffers: 0,
+  dateDiffers: 0,
+};
+// Times as the server sends them: 'yyyy-MM-dd HH:mm:ss' in its APP_TIMEZONE (Nairobi, say). The nightly run
+// starts at 02:00 there; on 8 March 2026 New York's clocks skip from 02:00 to 03:00.
+const nightly: ReconciliationRun = {
+  id: 8,
+  fromDate: '2026-03-01',
+  toDate: '2026-03-07',
+  status: 'done',
+  trigger: 'nightly',
+  startedBy: null,
+  createdAt: '2026-03-08 02:00:41',
+  finishedAt: '2026-03-08 02:01:03',
+  summary,
+  error: null,
+};
+const byUser: ReconciliationRun = {
+  ...nightly,
+  id: 7,
+  trigger: 'user',
+  startedBy: 'Amina',
+  createdAt: '2026-03-07 23:45:10',
+  finishedAt: '2026-03-07 23:45:12',
+  summary: { ...summary, missingInSap: 0 },
+};
+const detail: ReconciliationRunDetail = {
+  ...nightly,
+  differences: [
+    {
+      type: 'missing_in_sap',
+      kind: 'journalCashAdvance',
+      recordId: 12,
+      tripNumber: 'TRP-2026-003976',
+      idempotencyKey: 'FF-CA-12',
+      sapDocEntry: null,
+      sapDocNum: null,
+      ours: { amount: '15000.00', postingDate: '2026-03-06' },
+      sap: null,
+      message:
+        'TRP-2026-003976 (cash advance record): posted here as DocEntry 301 but SAP has no document with key FF-CA-12.',
+      adoptable: false,
+    },
+  ],
+};
+
+function reconciliationApi(call: FakeCall): [number, unknown] {
+  if (call.url === '/reconciliations') return [200, { data: [nightly, byUser] }];
+  if (call.url === '/reconciliations/8') return [200, { data: detail }];
+  return [404, { message: 'Not found' }];
+}
+
+let restore = () => {};
+// A finance user whose browser is in New York: the screen still shows the server's times.
+const browserZone = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterEach(() => {
+  restore();
+  if (browserZone === undefined) delete process.env.TZ;
+  else process.env.TZ = browserZone;
+});
+
+describe('ReconciliationPage', { timeout: 30_000 }, () => {
+  it("lists the runs with when each started in the server's time zone, who started it and what it found", async () => {
+    const api = fakeApi(reconciliationApi);
+    restore = api.restore;
+    renderPage(<ReconciliationPage />, '/reconciliation');
+    const runs = await screen.findByRole('table', { name: 'Reconciliation runs' });
+    const [, first, second] = within(runs).getAllByRole('row');
+    // The server's time (APP_TIMEZONE) as every screen shows it, though New York has no 02:00 that day.
+    expect(within(first!).getByText('08 Mar 2026, 02:00')).toBeTruthy();
+    expect(within(first!).getByText('Nightly')).toBeTruthy();
+    expect(within(first!).getByText('4 matched, 1 difference')).toBeTruthy();
+    expect(within(second!).getByText('07 Mar 2026, 23:45')).toBeTruthy();
+    expect(within(second!).getByText('Amina')).toBeTruthy();
+    expect(within(second!).getByText('Matched')).toBeTruthy();
+  });
+
+  it('shows the run of ?run= with its summary and differences', async () => {
+    const api = fakeApi(reconciliationApi);
+    restore = api.restore;
+    renderPage(<ReconciliationPage />, '/reconciliation?run=8');
+    expect(
+      await screen.findByRole('heading', { name: 'Reconciliation #8: 01 Mar 2026 to 07 Mar 2026' }),
+    ).toBeTruthy();
+    const differences = screen.getByRole('table', { name: 'Differences' });
+    expect(within(differences).getByText('Missing in SAP')).toBeTruthy();
+    expect(within(differences).getByText('15,000.00 on 06 Mar 2026')).toBeTruthy();
+  });
+});
