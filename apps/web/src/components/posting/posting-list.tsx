@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@ff/contract';
-import type { DateRangeQuery, PageResponse, RecordRowOf } from '@ff/contract';
+import type { DateRangeQuery, RecordRowOf } from '@ff/contract';
 import {
   MAX_PER_PAGE,
   RECORD_KINDS_PLAIN,
@@ -14,37 +14,26 @@ import { ErrorAlert } from '@/components/error-alert';
 import { FiltersPanel } from '@/components/filters-panel';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { pageQuery } from '@/lib/list-query';
-import { notifySuccess, notifyWarning } from '@/lib/notify';
-import type { ExportOptions } from '@/lib/export/export-columns';
 import { useListUrlState } from '@/lib/url-state';
+import { applyTargetLabel, applyToRows } from './apply-to-rows';
 import { isSameDateRange } from './date-range';
 import { PostingRowsProvider } from './draft-column';
 import { draftStorageKey, useSaveDrafts, useSavedDrafts } from './draft-storage';
 import { LIST_PAGE_SIZE, isInDateRange, matchesSearch, serverSortableColumns, sortOf } from './list-paging';
 import type { ChunkedPostOutcome } from './post-in-chunks';
 import { PostButton } from './post-button';
-import { postingExportColumns } from './posting-export';
 import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } from './posting-kind';
 import { getRecordPage, usePostRecordKind, useRecordPage } from './record-queries';
 import { SelectMatchingBar } from './select-matching-bar';
 import { BlockedRowsAlert, SelectionSummary, sumAmounts } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
+import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
 
 const getRowId = (row: { id: number }) => String(row.id);
 
-/** Every row of a paged query, `MAX_PER_PAGE` at a time, one request after the other. */
-async function loadAllRows<T>(loadPage: (page: number) => Promise<PageResponse<T>>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await loadPage(page);
-    rows.push(...answer.data);
-    if (answer.data.length < MAX_PER_PAGE || rows.length >= answer.meta.total) return rows;
-  }
-}
 // The bar's inputs (a date picker, selects) are a chunk of their own, loaded when the bar is opened.
 const ApplyBar = lazy(() => import('./apply-bar'));
-const rowsLabel = (count: number, what: string) => `the ${count} ${what}${count === 1 ? '' : 's'}`;
 const NO_SCREEN_DATA: ScreenData<undefined> = { context: undefined, isPending: false, error: null };
 const useNoScreenData = () => NO_SCREEN_DATA;
 
@@ -168,24 +157,9 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
     setBlocked(null);
   };
 
-  // 'Apply to rows' (issue 12): the selected rows, else the rows of the page (those that become ready are
-  // then selected).
+  // 'Apply to rows' (issue 12): the selected rows, else the rows of the page.
   const [applyOpen, setApplyOpen] = useState(false);
-  const applyTo = (values: BulkValues) => {
-    if (!kind.bulk) return;
-    const bulk = kind.bulk;
-    const selectedIds = Object.keys(posting.rowSelection);
-    const onSelection = selectedIds.length > 0;
-    const ids = onSelection ? selectedIds : (pageRows ?? []).map(getRowId);
-    const outcome = posting.applyDrafts(ids, (row) => bulk.apply(row, values, context), {
-      select: !onSelection,
-    });
-    const skipped = outcome.skipped
-      ? ` ${outcome.skipped} row${outcome.skipped === 1 ? '' : 's'} kept ${outcome.skipped === 1 ? 'its' : 'their'} values: the posting date is before ${outcome.skipped === 1 ? 'its' : 'their'} document date.`
-      : '';
-    const message = `Applied to ${outcome.applied} row${outcome.applied === 1 ? '' : 's'}; ${outcome.selected} selected.${skipped}`;
-    (outcome.skipped ? notifyWarning : notifySuccess)({ message });
-  };
+  const applyTo = (values: BulkValues) => applyToRows(kind, posting, pageRows ?? [], values, context);
   const clearSelection = () => {
     posting.clear();
     matching.reset();
@@ -210,30 +184,14 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const selectedTotal = kind.amountOf
     ? sumAmounts(selectedRows.map(({ row, draft }) => kind.amountOf!(row, draft)))
     : null;
-  const applyTarget =
-    selectedRows.length > 0
-      ? rowsLabel(selectedRows.length, 'selected row')
-      : rowsLabel(rows.length, 'row') + ' on this page';
+  const applyTarget = applyTargetLabel(selectedRows.length, rows.length);
 
-  // Export (issue 12): every row of the filter and search, on all pages, with the values typed in.
-  const exportSource = useRef({ draftOf: posting.draftOf, context, filters, query });
-  exportSource.current = { draftOf: posting.draftOf, context, filters, query };
-  const exportOptions = useMemo<ExportOptions<RecordRowOf<K>>>(
-    () => ({
-      fileName: [screenKey, kind.tabValue].filter(Boolean).join('-'),
-      columns: postingExportColumns(columns, {
-        draftOf: (row) => exportSource.current.draftOf(row),
-        context: () => exportSource.current.context,
-      }),
-      loadRows: () => {
-        const { filters: range, query: current } = exportSource.current;
-        return loadAllRows((page) =>
-          getRecordPage(kind.name, range, { ...current, page, perPage: MAX_PER_PAGE }),
-        );
-      },
-    }),
-    [columns, screenKey, kind.tabValue, kind.name],
-  );
+  const exportOptions = usePostingExport({
+    kind,
+    screenKey,
+    columns,
+    source: { draftOf: posting.draftOf, context, filters, query },
+  });
 
   const error = list.error ?? screen.error;
   return (
