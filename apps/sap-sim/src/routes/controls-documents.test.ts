@@ -206,6 +206,25 @@ describe('POST /__sim/documents/alter ("amount or date different from ours")', (
     expect(reply.body.error).toMatch(message);
     expect((await invoicesWith('FFSI1'))[0]?.DocTotal).toBe(185000);
   });
+
+  it('refuses a cancelled document, which keeps the amount and date its cancellation undid', async () => {
+    const { je, invoice } = await postBoth();
+    await client.post(`JournalEntries(${je.JdtNum})/Cancel`);
+    await client.post(`Invoices(${invoice.DocEntry})/Cancel`);
+    for (const reference of ['FF-CA-1', 'FFSI1']) {
+      const reply = await sim<{ error: string }>('alter', { reference, amount: '5' });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toBe(
+        `The document carrying '${reference}' is cancelled in SAP: its amount and date stay as its cancellation undid them`,
+      );
+    }
+    // Original and reversal still mirror each other.
+    const [original, reversal] = await journalsWith('FF-CA-1');
+    expect(reversal?.JournalEntryLines.map((l) => [l.Debit, l.Credit])).toEqual(
+      original?.JournalEntryLines.map((l) => [l.Credit, l.Debit]),
+    );
+    expect((await invoicesWith('FFSI1')).map((d) => d.DocTotal)).toEqual([185000, 185000]);
+  });
 });
 
 describe('every /__sim/documents control', () => {

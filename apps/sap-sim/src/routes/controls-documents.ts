@@ -193,7 +193,8 @@ function alterDocumentAmount(entity: EntityRecord, cents: number): void {
 
 /**
  * `{reference, amount?, date?}` -> the original with a different amount and/or posting date (its due and tax
- * dates follow), as /__sim/documents lists it ("amount or date different from ours").
+ * dates follow), as /__sim/documents lists it ("amount or date different from ours"). A cancelled original is
+ * refused: its reversal or cancellation mirrors it as it was.
  */
 export function alterDocument(context: SimContext, body: unknown): Record<string, unknown> {
   const fields = parseBody(body, ['amount', 'date']);
@@ -203,6 +204,12 @@ export function alterDocument(context: SimContext, body: unknown): Record<string
   const cents = fields.amount === undefined ? undefined : amountCents(fields.amount);
   const date = fields.date === undefined ? undefined : dateOf(context, fields.date);
   const { entitySet, document } = originalOf(context, fields.reference);
+  // SAP closes a cancelled document: changing it would leave its reversal or cancellation out of step.
+  if (document.meta.cancelled) {
+    throw new ControlError(
+      `The document carrying '${fields.reference}' is cancelled in SAP: its amount and date stay as its cancellation undid them`,
+    );
+  }
   const { entity } = document;
   const journal = entitySet === 'JournalEntries';
   if (cents !== undefined) {
