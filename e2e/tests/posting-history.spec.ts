@@ -50,6 +50,13 @@ test.describe('Posting History', () => {
     const posted = rowOf(historyTable(page), trip);
     await expect(posted).toHaveCount(1);
     await expect(posted.getByText('Posted', { exact: true })).toBeVisible();
+    // The status reads in full, also where the table is wider than the window: a squeezed column once cut the
+    // badge to "PO...".
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 900, height: viewport.height });
+    const status = posted.getByText('Posted', { exact: true });
+    expect(await status.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    await page.setViewportSize(viewport);
     await expect(posted.getByText('Cash Advance', { exact: true })).toBeVisible();
 
     // Its drawer: the timeline and what was sent.
