@@ -35,7 +35,10 @@ async function admin<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function postgresVersion(): Promise<string> {
-  return admin(async (c) => (await c.query<{ v: string }>('SHOW server_version')).rows[0]!.v);
+  // SHOW names its column after the setting.
+  return admin(
+    async (c) => (await c.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version,
+  );
 }
 
 /** Drops (if left over) and creates `name`; registers its drop as a cleanup. */
