@@ -69,6 +69,8 @@ export const postingAttempts = pgTable(
   (t) => [
     index('posting_attempts_record_idx').on(t.kind, t.recordId),
     index('posting_attempts_posting_date_idx').on(t.postingDate),
+    // The posting history's key search (`idempotency_key ILIKE`, modules/posting-history): trigram GIN.
+    index('posting_attempts_key_search_idx').using('gin', sql`${t.idempotencyKey} gin_trgm_ops`),
   ],
 );
 

@@ -102,7 +102,9 @@ function lightPart(step: PostingStep, filters: HistoryFilters): SQL {
   if (filters.fromDate) range.push(sql`posting_date >= ${filters.fromDate}::date`);
   if (filters.toDate) range.push(sql`posting_date <= ${filters.toDate}::date`);
   // Each filter first narrows the records through an index or one pass over a table, so only their attempts
-  // are grouped; the posting's own values are checked again outside (conditions).
+  // are grouped; the posting's own values are checked again outside (conditions). The search's ILIKEs are
+  // served by the trigram indexes on trip_number and idempotency_key (migration 0010, PostgreSQL only); a
+  // numeric search (DocEntry/DocNum) still scans, as nothing indexes those.
   if (range.length)
     narrow.push(sql`record_id IN (SELECT record_id FROM posting_attempts
                                    WHERE kind = ${step.kind} AND ${sql.join(range, sql` AND `)})`);

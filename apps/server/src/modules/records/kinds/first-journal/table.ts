@@ -4,6 +4,7 @@ import {
   commonColumns,
   money,
   sourceIndex,
+  tripSearchIndex,
   stepPostingColumns,
   stepIndexes,
   TO_POST,
@@ -39,6 +40,7 @@ export const transporterInvoices = pgTable(
   },
   (t) => [
     sourceIndex('transporter_invoices', t),
+    tripSearchIndex('transporter_invoices', t),
     ...stepIndexes('firstJournal', 'transporter_invoices_fj', t, fjStep(t), sql`${t.fjStatus} ${TO_POST}`),
     ...stepIndexes(
       'secondJournal',

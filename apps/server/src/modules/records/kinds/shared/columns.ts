@@ -111,6 +111,13 @@ type IndexedColumns = { sourceId: PgColumn; documentDate: PgColumn };
 export const sourceIndex = (table: string, t: IndexedColumns) =>
   uniqueIndex(`${table}_source_uq`).on(t.sourceId);
 
+/**
+ * The trigram GIN index on the trip number of every row, `<table>_trip_search_idx`: the posting history's search
+ * (`trip_number ILIKE`, modules/posting-history) over posted rows too, which the list's search index leaves out.
+ */
+export const tripSearchIndex = (table: string, t: { tripNumber: PgColumn }) =>
+  index(`${table}_trip_search_idx`).using('gin', sql`${t.tripNumber} gin_trgm_ops`);
+
 /** Between two cells of the search text: a character no one types, so a search never spans two cells. */
 const CELL_SEPARATOR = sql.raw(`E'\\x1F'`);
 
@@ -170,10 +177,17 @@ export function stepIndexes(
   ];
 }
 
-/** The indexes of a table holding one step: its source index and its step's indexes (`stepIndexes`). */
+/**
+ * The indexes of a table holding one step: its source index, its trip number's search index and its step's
+ * indexes (`stepIndexes`).
+ */
 export const oneStepIndexes = (
   kind: RecordKindName,
   table: string,
-  t: IndexedColumns & IndexedStep,
+  t: IndexedColumns & IndexedStep & { tripNumber: PgColumn },
   awaiting: PgColumn[] = [],
-) => [sourceIndex(table, t), ...stepIndexes(kind, table, t, t, sql`${t.status} ${TO_POST}`, awaiting)];
+) => [
+  sourceIndex(table, t),
+  tripSearchIndex(table, t),
+  ...stepIndexes(kind, table, t, t, sql`${t.status} ${TO_POST}`, awaiting),
+];
