@@ -2,7 +2,7 @@
  * bench:posting-kinds: bench:posting for the journal kinds of part 2 (cash advances, fuel advances), posted
  * through the API to the SAP simulator at 50 ms latency, batches of 100 per request one after another, at the
  * default POSTING_CONCURRENCY (16). Records/s against the ideal bound 16 / 0.05 s = 320/s; afterwards
- * GET /__sim/documents must hold every posted record exactly once (Reference3 = FF-CA-<id> / FF-FA-<id>).
+ * GET /__sim/documents must hold every posted record exactly once (Reference3 = each record's posting key).
  * VAS transactions post through the queue: bench:queue measures them.
  *
  * Options: --records N (per kind, default 1000), --batch N (default 100), --latency MS (default 50).
@@ -12,6 +12,7 @@ import { numberOption, loadSample, log, runBenchmark, saveResult } from './lib/c
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
+import { postingKeys } from './lib/posting-keys.js';
 import { benchSetup } from './lib/setup.js';
 
 const RECORDS = numberOption('records', 1000);
@@ -88,7 +89,12 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
     const warm = await post(rows.slice(0, WARM_UP));
     if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
     const mine = rows.slice(WARM_UP, WARM_UP + RECORDS);
-    expected.push(...rows.slice(0, WARM_UP + RECORDS).map((row) => `FF-${spec.kind}-${row.id}`));
+    const keys = await postingKeys(
+      url,
+      spec.table,
+      rows.slice(0, WARM_UP + RECORDS).map((row) => row.id),
+    );
+    expected.push(...rows.slice(0, WARM_UP + RECORDS).map((row) => keys.get(row.id)!));
     const load = loadSample();
     let posted = 0;
     const failures: string[] = [];

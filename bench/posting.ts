@@ -9,7 +9,7 @@
  *   - the same with 100 rows per request (one page's selection), for comparison;
  *   - POSTING_CONCURRENCY=1: the one-at-a-time poster (goal: the default is >= 10x faster);
  *   - POSTING_CONCURRENCY=8: the earlier default, for comparison.
- * Afterwards GET /__sim/documents must hold every posted record exactly once (Reference2 = FFSI<id>).
+ * Afterwards GET /__sim/documents must hold every posted record exactly once (Reference2 = its posting key).
  *
  * Options: --records N (per instance, default 1000), --batch N (the goal run's rows per request, default
  * 500), --latency MS (default 50).
@@ -28,6 +28,7 @@ import {
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
+import { postingKeys } from './lib/posting-keys.js';
 import { benchSetup } from './lib/setup.js';
 
 const RECORDS = numberOption('records', 1000);
@@ -124,9 +125,10 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
 
   // Read-back: every claimed id exactly once in SAP, and nothing else.
   const documents = await sim.control<{ invoices: { Reference2?: string }[] }>('/__sim/documents');
+  const keys = await postingKeys(url, 'sales_invoices', ids.slice(0, next));
   const exactlyOnce = readBack(
     documents.invoices.map((doc) => String(doc.Reference2)),
-    ids.slice(0, next).map((id) => `FFSI${id}`),
+    ids.slice(0, next).map((id) => keys.get(id)!),
   );
   const stored = await statusCounts(url);
 
@@ -138,7 +140,7 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     postedAt.set(String(doc.Reference2), Date.parse(String(doc.postedAt)));
   const phases = runs.map((run) => {
     const rows = run.batches.map((batch) => {
-      const times = batch.ids.map((id) => postedAt.get(`FFSI${id}`)!).filter(Number.isFinite);
+      const times = batch.ids.map((id) => postedAt.get(keys.get(id)!)!).filter(Number.isFinite);
       const first = Math.min(...times);
       const last = Math.max(...times);
       return {

@@ -9,7 +9,7 @@
  *   C. 4 worker processes, QUEUE_CONCURRENCY=1 each
  *   D. 4 worker processes, QUEUE_CONCURRENCY=4 each
  * Rate = rows / (last job completed - first job started), from pg-boss's own job table. Afterwards
- * GET /__sim/documents must hold every row exactly once (Reference3 = FF-VAS-<id>).
+ * GET /__sim/documents must hold every row exactly once (Reference3 = its posting key).
  *
  * Options: --rows N (default 500), --latency MS (default 50), --only A,B,C,D.
  */
@@ -28,6 +28,7 @@ import {
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { readBack, startPostingStack } from './lib/posting-stack.js';
+import { postingKeys } from './lib/posting-keys.js';
 import { startWorker } from './lib/servers.js';
 import { benchSetup } from './lib/setup.js';
 
@@ -150,9 +151,14 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
 
   // Read-back: every queued row exactly once in SAP.
   const documents = await sim.control<{ journalEntries: { Reference3?: string }[] }>('/__sim/documents');
+  const keys = await postingKeys(
+    url,
+    'vas_transactions',
+    rows.slice(0, next).map((r) => r.id),
+  );
   const exactlyOnce = readBack(
     documents.journalEntries.map((doc) => String(doc.Reference3)),
-    rows.slice(0, next).map((r) => `FF-VAS-${r.id}`),
+    rows.slice(0, next).map((r) => keys.get(r.id)!),
   );
   await sim.stop();
 

@@ -131,7 +131,15 @@ await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
       )
     ).rows.map((r) => r.id),
   );
-  const mismatched = ids.filter((id) => (keys.get(`FFSI${id}`) ?? 0) !== (posted.has(id) ? 1 : 0));
+  const keyOf = new Map(
+    (
+      await db.query<{ id: number; key: string }>(
+        'SELECT id, posting_key AS key FROM sales_invoices WHERE id = ANY($1)',
+        [ids],
+      )
+    ).rows.map((r) => [r.id, r.key]),
+  );
+  const mismatched = ids.filter((id) => (keys.get(keyOf.get(id)!) ?? 0) !== (posted.has(id) ? 1 : 0));
   const result = {
     machine,
     settings: { rows: ROWS, stuck, latencyMs: LATENCY_MS, sapTimeoutMs: SAP_TIMEOUT_MS, staleMs: STALE_MS },

@@ -14,7 +14,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   globalSetup: './support/global-setup.ts',
-  outputDir: './test-results',
+  // Each shard its own (scripts/run-shards.mjs), so their traces and screenshots do not mix.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },

@@ -1,6 +1,7 @@
 // `npm test`: every suite. First Vitest (unit, integration on PGlite and, when DATABASE_URL or
-// TEST_DATABASE_URL is set, on PostgreSQL too), then the production build and the Playwright browser suite
-// against it (Debian's Chromium at /usr/bin/chromium or CHROMIUM_PATH). Stops at the first failing stage.
+// TEST_DATABASE_URL is set, on PostgreSQL too), then the production build, the suites that start and stop the
+// built product (Vitest project processes) and the Playwright browser suite against the build (Debian's
+// Chromium at /usr/bin/chromium or CHROMIUM_PATH). Stops at the first failing stage.
 // The browser is checked first, so a machine without it learns so in the first second, not after Vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,8 +27,10 @@ if (!existsSync(chromium)) {
 }
 
 const stages = [
-  ['Vitest: unit and integration suites', 'npx', ['vitest', 'run']],
+  ['Vitest: unit and integration suites', 'npx', ['vitest', 'run', '--project', '!processes']],
   ['Build: server, simulator and SPA', 'npm', ['run', 'build']],
+  // `npm start` and `npm run serve` as an operator runs them, stopped with SIGTERM: they need the build.
+  ['Vitest: the built product started and stopped', 'npx', ['vitest', 'run', '--project', 'processes']],
   ['Playwright: end-to-end suite in Chromium', 'npm', ['run', 'test', '-w', '@ff/e2e']],
 ];
 

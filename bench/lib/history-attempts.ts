@@ -1,6 +1,7 @@
 /**
  * The statement that fills posting_attempts for bench:history (bench/lib/history-sql.ts runs it): one row per
- * planned attempt of the temporary table `ha`, with the engine's key (`hk`: each kind's key shape), SAP's
+ * planned attempt of the temporary table `ha`, with the engine's key (from the record's source id and the
+ * generation, as the tables' generated posting_key: records/kinds/shared/posting-key.ts), SAP's
  * DocEntry/DocNum per series (A/R invoices, journal entries) in attempt order, the document sent (the shape of
  * the kind's SAP document: an A/R service invoice or a two-line journal entry, built from `hr`, the record's
  * trip, party and amount) and SAP's words for a refused one. $1 is the requesting user's id.
@@ -38,9 +39,11 @@ export const INSERT_ATTEMPTS = `INSERT INTO posting_attempts (id, kind, record_i
     FROM ha
     JOIN hr ON hr.code = ha.code AND hr.record_id = ha.record_id
     JOIN hk ON hk.code = ha.code
-   CROSS JOIN LATERAL (SELECT CASE WHEN ha.generation = 1 THEN hk.prefix || ha.record_id
-                                   WHEN hk.compact THEN 'FR' || pg_temp.b36(ha.generation) || '-' || pg_temp.b36(ha.record_id)
-                                   ELSE hk.prefix || ha.record_id || '-R' || ha.generation END AS key) k
+   CROSS JOIN LATERAL (SELECT CASE WHEN hk.compact
+                                   THEN 'FS' || ff_key_hash(ha.code || chr(31) || hr.source || chr(31) || ha.generation::text, 9)
+                                   ELSE 'FF-' || ha.code || '-K' || ff_key_hash(ha.code || chr(31) || hr.source, 13)
+                                        || CASE WHEN ha.generation > 1 THEN '-R' || ha.generation ELSE '' END
+                              END AS key) k
     LEFT JOIN (SELECT ha2.id, row_number() OVER (PARTITION BY hk2.entity ORDER BY ha2.id) AS n, hk2.entity
                  FROM ha ha2 JOIN hk hk2 ON hk2.code = ha2.code
                 WHERE ha2.outcome IN ('posted', 'found')) sn ON sn.id = ha.id

@@ -1,9 +1,10 @@
 import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
-import { idempotencyKeyOf, kindOfCode, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN } from '@ff/contract';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN } from '@ff/contract';
 import { POSTING_STEPS, amountColumn } from '../../apps/server/src/modules/posting/posting-steps.js';
 import { PETTY_CASH } from '../../apps/server/src/modules/records/kinds/shared/ledgers.js';
 import { VAS_COST, VAS_REVENUE } from '../../apps/server/src/modules/records/kinds/vas-transaction/rules.js';
+import { postingKeyOf } from '../../apps/server/src/modules/records/kinds/shared/posting-key.js';
 import { log } from './common.js';
 import { ADMIN } from './database.js';
 import { historyStatements, SCENARIO_SHARES, type StepSpec } from './history-sql.js';
@@ -133,16 +134,21 @@ export async function writeHistory(url: string, today: string, timeZone: string)
   }
 }
 
-/** Every attempt's key is the one the engine would write (packages/contract `idempotencyKeyOf`). */
+/** Every attempt's key is the one the engine would write: from its record's source id and generation (posting-key.ts). */
 async function verifyKeys(client: pg.Client) {
-  const rows = (
-    await client.query<{ kind: string; record_id: number; generation: number; idempotency_key: string }>(
-      'SELECT kind, record_id, generation, idempotency_key FROM posting_attempts',
-    )
-  ).rows;
-  const wrong = rows.filter(
-    (r) => idempotencyKeyOf(kindOfCode(r.kind)!, r.record_id, r.generation) !== r.idempotency_key,
-  );
+  const wrong: unknown[] = [];
+  for (const name of RECORD_KIND_NAMES) {
+    const { code } = RECORD_KINDS_PLAIN[name];
+    const table = getTableName(POSTING_STEPS[name].table);
+    const rows = (
+      await client.query<{ source: string; generation: number; key: string }>(
+        `SELECT t.source_id AS source, pa.generation, pa.idempotency_key AS key
+           FROM posting_attempts pa JOIN ${table} t ON t.id = pa.record_id WHERE pa.kind = $1`,
+        [code],
+      )
+    ).rows;
+    wrong.push(...rows.filter((r) => postingKeyOf(name, r.source, r.generation) !== r.key));
+  }
   if (wrong.length)
     throw new Error(
       `${wrong.length} attempts carry a key the engine would not write, e.g. ${JSON.stringify(wrong[0])}`,

@@ -1,11 +1,10 @@
 import pg from 'pg';
-import { ALL_PERMISSIONS, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { ALL_PERMISSIONS, RECORD_KINDS_PLAIN, viewableKinds, type RecordKindName } from '@ff/contract';
 import {
   pageStatement,
   rowsStatement,
   type HistoryFilters,
 } from '../../apps/server/src/modules/posting-history/posting-history.statement.js';
-import { visibleKinds } from '../../apps/server/src/modules/posting-history/posting-history.service.js';
 import { addDays } from './database.js';
 import { explainStatement, runStatement, type PlanSummary, type Probe } from './history-runs.js';
 
@@ -113,7 +112,7 @@ async function explainPage(url: string, name: string, filters: HistoryFilters, l
 export async function historyProbes(url: string, today: string, sinceIso: string): Promise<HistoryProbe[]> {
   const fromDate = addDays(today, -6);
   const { expected, samples } = await inspect(url, fromDate, today, sinceIso);
-  const all = visibleKinds(ALL_PERMISSIONS);
+  const all = viewableKinds(ALL_PERMISSIONS);
   const since = new Date(sinceIso);
   const list = (query: Record<string, string>) =>
     `/api/v1/postings?${new URLSearchParams({ ...query, page: '1', perPage: String(PER_PAGE) })}`;

@@ -34,7 +34,7 @@ export type StepSpec = {
   amount: string;
   party: string;
   keyPrefix: string;
-  /** Reference2 keys (sales invoices): generation 2 is `FR2-<id in base 36>`, upper case. */
+  /** Reference2 keys (sales invoices): the generation is inside the key's hash (posting-key.ts). */
   compactKey: boolean;
   /** The code of the step that must be posted first (the second journal's first journal). */
   after: string | undefined;
@@ -193,17 +193,6 @@ const REVERSALS = `INSERT INTO posting_reversals (kind, record_id, posting_id, g
    WHERE hp.scenario IN ('reposted', 'reversed')
    ORDER BY hp.rv`;
 
-const B36 = `CREATE FUNCTION pg_temp.b36(n bigint) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $f$
-  DECLARE s text := '';
-  BEGIN
-    LOOP
-      s := substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ', (n % 36)::int + 1, 1) || s;
-      n := n / 36;
-      EXIT WHEN n = 0;
-    END LOOP;
-    RETURN s;
-  END $f$`;
-
 /** Every statement, in order; `values` are the statement's parameters. */
 export function historyStatements(
   steps: readonly StepSpec[],
@@ -225,13 +214,12 @@ export function historyStatements(
     .map(
       (
         st,
-      ) => `SELECT ${quote(st.code)} AS code, t.id AS record_id, t.trip_number AS trip, t.${st.party} AS party,
+      ) => `SELECT ${quote(st.code)} AS code, t.id AS record_id, t.source_id AS source, t.trip_number AS trip, t.${st.party} AS party,
                       t.${st.amount} AS amount, (t.document_date AT TIME ZONE $1)::date AS doc_day
                  FROM ${st.table} t JOIN hp ON hp.code = ${quote(st.code)} AND hp.record_id = t.id`,
     )
     .join('\nUNION ALL\n');
   return [
-    { label: 'base-36 helper', text: B36, values: [] },
     {
       label: 'scenarios table',
       text: `CREATE TEMP TABLE hp (code text, record_id int, u int, v int, scenario text, c1 timestamptz, p1 date,

@@ -101,11 +101,17 @@ export async function measureFirstRows(
     const listCalls: { url: string; bytes: number }[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.pathname.startsWith('/api/v1/') && url.pathname !== '/api/v1/user')
-        listCalls.push({
-          url: `${url.pathname}${url.search}`,
-          bytes: Number(response.headers()['content-length'] ?? NaN),
-        });
+      if (!url.pathname.startsWith('/api/v1/') || url.pathname === '/api/v1/user') return;
+      const call = { url: `${url.pathname}${url.search}`, bytes: Number.NaN };
+      listCalls.push(call);
+      // Bytes on the wire once the answer is in (compressed, and streamed without a Content-Length).
+      void response
+        .request()
+        .sizes()
+        .then(
+          (sizes) => (call.bytes = sizes.responseBodySize),
+          () => undefined,
+        );
     });
     await page.goto(screen.path, { waitUntil: 'commit' });
     const ms = (await Promise.race([

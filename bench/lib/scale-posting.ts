@@ -6,6 +6,7 @@ import { loadSample, log, ROOT, round } from './common.js';
 import { APP_KEY, todayOf } from './database.js';
 import { call, signIn } from './http.js';
 import { postingFigures, readBack } from './posting-stack.js';
+import { postingKeys } from './posting-keys.js';
 import { startTreeServer } from './scale-servers.js';
 import { startSimulator } from './servers.js';
 
@@ -96,9 +97,10 @@ export async function measurePosting(options: {
   }
   await server.stop();
   const documents = await sim.control<{ invoices: { Reference2?: string }[] }>('/__sim/documents');
+  const keys = await postingKeys(options.dbUrl, 'sales_invoices', ids.slice(0, next));
   const exactlyOnce = readBack(
     documents.invoices.map((doc) => String(doc.Reference2)),
-    ids.slice(0, next).map((id) => `FFSI${id}`),
+    ids.slice(0, next).map((id) => keys.get(id)!),
   );
   await sim.stop();
   return { latencyMs: LATENCY_RANGE_MS, concurrency: CONCURRENCY, bound, runs, exactlyOnce };

@@ -34,18 +34,16 @@ export async function measureDashboard(browser: Browser, baseURL: string, storag
     if (i === 1) load = loadSample();
     const page = await context.newPage();
     const calls: { path: string; bytes: number; ms: number }[] = [];
-    // Sizes from Content-Length (reading 40 MB bodies back through the protocol would distort the timing).
+    // Sizes on the wire as the browser counted them (compressed answers, streamed ones without a Content-Length
+    // included); reading 40 MB bodies back through the protocol would distort the timing.
     page.on('requestfinished', (request) => {
       const path = new URL(request.url()).pathname;
       if (!path.startsWith('/api/v1/')) return;
-      void request.response().then((response) => {
-        const timing = request.timing();
-        calls.push({
-          path,
-          bytes: Number(response?.headers()['content-length'] ?? Number.NaN),
-          ms: round(timing.responseEnd),
-        });
-      });
+      void request.sizes().then(
+        (sizes) =>
+          calls.push({ path, bytes: sizes.responseBodySize, ms: round(request.timing().responseEnd) }),
+        () => undefined,
+      );
     });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const ms = (await Promise.race([

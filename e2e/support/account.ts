@@ -135,11 +135,19 @@ export async function expectAccessibleInBothSchemes(page: Page, where: string) {
  * Sets up two-factor sign-in on My Account (already open) with a code generated from the shown key;
  * returns the authenticator and the recovery codes shown.
  */
-export async function enrolTwoFactor(page: Page): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
+/**
+ * Sets up two-factor sign-in from My Account. `password`: where two-factor is required, a session that signed in
+ * with the password alone must give it again to turn two-factor on (issue 21).
+ */
+export async function enrolTwoFactor(
+  page: Page,
+  password?: string,
+): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
   const section = accountSection(page, 'Two-factor sign-in');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const app = new Authenticator((await section.locator('code').innerText()).replace(/\s+/g, ''));
+  if (password !== undefined) await section.getByLabel('Your password').fill(password);
   await section.getByRole('textbox', { name: 'Code from the app' }).fill(await app.nextCode());
   await section.getByRole('button', { name: 'Turn on' }).click();
   const list = section.getByRole('list', { name: 'Recovery codes' });

@@ -71,12 +71,16 @@ test.describe('audit logs', () => {
 
     await dataTableFrame(page, 'Audit logs').getByRole('textbox', { name: 'Search records' }).fill(suffix);
     const rows = bodyRows(table);
+    // The User cell: the name, and under it the account's e-mail (a name alone may be anyone's); a failed
+    // sign-in has no account, only the address typed.
+    const byAdmin = `${E2E_ADMIN.name}${E2E_ADMIN.email}`;
+    const byThem = `${userName}${email}`;
     const expected: Array<[RegExp, string]> = [
-      [new RegExp(`^Disabled user ${userName} \\(${email}\\)$`), E2E_ADMIN.name],
-      [new RegExp(`^Signed in: ${email}$`), userName],
-      [new RegExp(`^Password reset completed for ${email}$`), userName],
-      [new RegExp(`^Created user ${userName} \\(${email}\\) with role ${roleName}$`), E2E_ADMIN.name],
-      [new RegExp(`^Created role ${roleName} with permissions: View Audit Logs$`), E2E_ADMIN.name],
+      [new RegExp(`^Disabled user ${userName} \\(${email}\\)$`), byAdmin],
+      [new RegExp(`^Signed in: ${email}$`), byThem],
+      [new RegExp(`^Password reset completed for ${email}$`), byThem],
+      [new RegExp(`^Created user ${userName} \\(${email}\\) with role ${roleName}$`), byAdmin],
+      [new RegExp(`^Created role ${roleName} with permissions: View Audit Logs$`), byAdmin],
       [new RegExp(`^Failed sign-in for ${unknown}$`), unknown],
     ];
     // Newest first.
@@ -95,7 +99,7 @@ test.describe('audit logs', () => {
       .getByRole('textbox', { name: 'Search records' })
       .fill(`Signed in: ${E2E_ADMIN.email}`);
     const adminRow = rows.first();
-    await expect(adminRow.getByRole('cell').nth(2)).toHaveText(E2E_ADMIN.name);
+    await expect(adminRow.getByRole('cell').nth(2)).toHaveText(`${E2E_ADMIN.name}${E2E_ADMIN.email}`);
     await expect(adminRow.getByRole('cell').nth(3)).toHaveText('127.0.0.1');
   });
 
@@ -136,7 +140,7 @@ test.describe('audit logs', () => {
       `Signed in: ${email}`,
       new RegExp(`password.* ${email}`, 'i'),
     ]);
-    await expect(columnCells(page, 2)).toHaveText([userName, userName]);
+    await expect(columnCells(page, 2)).toHaveText([`${userName}${email}`, `${userName}${email}`]);
     await expect(page).toHaveURL(/[?&]user=\d+/);
 
     // Plus an event type: the sign-in alone; then every user's sign-ins and sign-outs.
@@ -158,7 +162,7 @@ test.describe('audit logs', () => {
       `^Posted 1 sales invoice to SAP: ${posting.tripNumber} \\(#${posting.id}\\) as DocEntry \\d+, DocNum \\d+$`,
     );
     await expect(columnCells(page, 1)).toHaveText([postedLine]);
-    await expect(columnCells(page, 2)).toHaveText([E2E_ADMIN.name]);
+    await expect(columnCells(page, 2)).toHaveText([`${E2E_ADMIN.name}${E2E_ADMIN.email}`]);
     await expect(page).toHaveURL(/[?&]event=Posting\+to\+SAP/);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${posting.tripNumber.toLowerCase()}`));
 
@@ -173,21 +177,21 @@ test.describe('audit logs', () => {
     const csv = await exportFrom(page, auditFrame(page), 'CSV');
     expect(csv.fileName).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
     const { rows } = await readCsv(csv.path);
-    expect(rows[0]).toEqual(['Audit Date', 'Event', 'User', 'IP Address']);
+    expect(rows[0]).toEqual(['Audit Date', 'Event', 'User', 'User E-mail', 'IP Address']);
     expect(rows.slice(1)).toHaveLength(1);
     expect(rows[1]![0]).toBe(shownDate);
     expect(rows[1]![0]).toMatch(SERVER_DATE_TIME);
     expect(rows[1]![1]).toMatch(postedLine);
-    expect(rows[1]!.slice(2)).toEqual([E2E_ADMIN.name, '127.0.0.1']);
+    expect(rows[1]!.slice(2)).toEqual([E2E_ADMIN.name, E2E_ADMIN.email, '127.0.0.1']);
 
     const xlsx = await exportFrom(page, auditFrame(page), 'Excel (.xlsx)');
     expect(xlsx.fileName).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const { values } = await readXlsx(xlsx.path);
     expect(values).toHaveLength(2);
-    expect(values[0]).toEqual(['Audit Date', 'Event', 'User', 'IP Address']);
+    expect(values[0]).toEqual(['Audit Date', 'Event', 'User', 'User E-mail', 'IP Address']);
     expect(values[1]![0]).toBe(shownDate);
     expect(String(values[1]![1])).toMatch(postedLine);
-    expect(values[1]!.slice(2)).toEqual([E2E_ADMIN.name, '127.0.0.1']);
+    expect(values[1]!.slice(2)).toEqual([E2E_ADMIN.name, E2E_ADMIN.email, '127.0.0.1']);
     await expect(table).toBeVisible();
   });
 

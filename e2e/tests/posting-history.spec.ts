@@ -67,7 +67,16 @@ test.describe('Posting History', () => {
       await expect(drawer.getByText(step, { exact: true })).toBeVisible();
     // 'Posted': the status badge and the timeline's last step.
     await expect(drawer.getByText('Posted', { exact: true })).toHaveCount(2);
-    await expect(drawer.getByText(`FF-CA-${row.id}`, { exact: true })).toBeVisible();
+    // The key SAP holds it under (from its source id, decision 018), as the history API answers it.
+    const [listed] = (
+      await apiCall<{ data: { idempotencyKey: string }[] }>(
+        page,
+        'GET',
+        `/postings?kind=journalCashAdvance&search=${encodeURIComponent(trip ?? '')}`,
+      )
+    ).data;
+    expect(listed!.idempotencyKey).toMatch(/^FF-CA-K[0-9A-Z]{13}$/);
+    await expect(drawer.getByText(listed!.idempotencyKey, { exact: true })).toBeVisible();
     await drawer.getByRole('button', { name: 'What was sent to SAP' }).click();
     await expect(drawer.getByText(/"referenceField": "Reference3"/)).toBeVisible();
 

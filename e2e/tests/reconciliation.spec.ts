@@ -114,17 +114,36 @@ test.describe('Reconciliation', () => {
     const [posted, unposted] = rows as [CashAdvanceRow, CashAdvanceRow];
     const [ledger] = (await api<{ data: LedgerAccount[] }>(ctx, 'GET', '/accounts?accountType=petty%20cash'))
       .data as [LedgerAccount];
-    await api(ctx, 'POST', '/journalCashAdvance', {
-      postSap: [{ cashAdvanceId: posted.id, sapAccount: ledger.id, postingDate: today }],
-    });
-    // Behind the app's back: SAP's copy of the posted one now says 1.00; a journal with the other's key appears.
-    await simControl(simOrigin, 'documents/alter', { reference: `FF-CA-${posted.id}`, amount: '1.00' });
+    const postCash = (id: number) =>
+      api(ctx, 'POST', '/journalCashAdvance', {
+        postSap: [{ cashAdvanceId: id, sapAccount: ledger.id, postingDate: today }],
+      });
+    /** The posting of a record (by its trip) as Posting History shows it, with the key SAP holds it under. */
+    const postingOf = async (row: CashAdvanceRow) =>
+      (
+        await api<{ data: { id: number; idempotencyKey: string }[] }>(
+          ctx,
+          'GET',
+          `/postings?kind=journalCashAdvance&search=${encodeURIComponent(row.tripNumber ?? '')}`,
+        )
+      ).data[0]!;
+    await postCash(posted.id);
+    const postedKey = (await postingOf(posted)).idempotencyKey;
+    // The other is posted and reversed: its next posting's key is its first one's with -R2 (decision 018).
+    await postCash(unposted.id);
+    const reversed = await postingOf(unposted);
+    await api(ctx, 'POST', `/postings/${reversed.id}/reverse`, { reason: 'Posted to the wrong ledger' });
+    const nextKey = `${reversed.idempotencyKey}-R2`;
+    // Behind the app's back: SAP's copy of the posted one now says 1.00; a journal with the other's next key (its
+    // amount, today) appears, as if posted from another installation.
+    await simControl(simOrigin, 'documents/alter', { reference: postedKey, amount: '1.00' });
+    const amount = Number(unposted.amount);
     const journal = await postJournalInSap(simOrigin, {
       ReferenceDate: today,
-      Reference3: `FF-CA-${unposted.id}`,
+      Reference3: nextKey,
       JournalEntryLines: [
-        { ShortName: 'T20002', Debit: 250, Credit: 0 },
-        { AccountCode: ledger.accountNumber, Debit: 0, Credit: 250 },
+        { ShortName: 'T20002', Debit: amount, Credit: 0 },
+        { AccountCode: ledger.accountNumber, Debit: 0, Credit: amount },
       ],
     });
 
@@ -134,12 +153,12 @@ test.describe('Reconciliation', () => {
     await runOnScreen(page);
 
     const differences = page.getByRole('table', { name: 'Differences' });
-    const amountRow = differences.getByRole('row').filter({ hasText: `FF-CA-${posted.id}` });
+    const amountRow = differences.getByRole('row').filter({ hasText: postedKey });
     await expect(amountRow).toContainText('Amount differs');
     await expect(amountRow).toContainText(posted.tripNumber ?? '');
     await expect(amountRow).toContainText('Cash advance record');
     await expect(amountRow).toContainText('1.00');
-    const foreignRow = differences.getByRole('row').filter({ hasText: `FF-CA-${unposted.id}` });
+    const foreignRow = differences.getByRole('row').filter({ hasText: nextKey });
     await expect(foreignRow).toContainText('Not posted here');
     await expect(page.getByLabel('Summary')).toContainText('Amount differs1');
 

@@ -192,7 +192,7 @@ test('the security setting requires it of roles that manage users, roles or sett
       await other.goto('/roles');
       await expect(other).toHaveURL(/\/account$/);
       await expect(accountSection(other, 'Two-factor sign-in')).toContainText('cannot be turned off');
-      await enrolTwoFactor(other);
+      await enrolTwoFactor(other, manager.password);
       await expect(
         accountSection(other, 'Two-factor sign-in').getByRole('button', { name: 'Turn off' }),
       ).toHaveCount(0);

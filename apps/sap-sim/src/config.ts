@@ -4,6 +4,8 @@ import type { ErrorShape } from './errors.js';
 export interface SimConfig {
   /** A fixed delay, or a uniformly random one in [min, max], before each Service Layer call is handled. */
   latencyMs: number | [number, number];
+  /** A further delay before each document write (POST, PATCH but Login/Logout): a slow commit reads do not share. */
+  writeLatencyMs: number;
   /** Share of Service Layer calls answered 500 / -5002 before anything happens. */
   errorRate: number;
   /** Share of POSTs that commit, then lose their reply (socket destroyed): the "unknown outcome" case. */
@@ -16,7 +18,14 @@ export interface SimConfig {
 export const DEFAULT_SESSION_TIMEOUT_SECONDS = 30 * 60;
 
 export function defaultConfig(sessionTimeoutSeconds = DEFAULT_SESSION_TIMEOUT_SECONDS): SimConfig {
-  return { latencyMs: 0, errorRate: 0, dropReplyRate: 0, sessionTimeoutSeconds, forceErrorShape: null };
+  return {
+    latencyMs: 0,
+    writeLatencyMs: 0,
+    errorRate: 0,
+    dropReplyRate: 0,
+    sessionTimeoutSeconds,
+    forceErrorShape: null,
+  };
 }
 
 export class ControlError extends Error {
@@ -53,6 +62,10 @@ export function parseConfigPatch(body: unknown): Partial<SimConfig> {
     switch (key) {
       case 'latencyMs':
         patch.latencyMs = parseLatency(value);
+        break;
+      case 'writeLatencyMs':
+        if (!isNumber(value) || value < 0) throw new ControlError('writeLatencyMs must be a number >= 0');
+        patch.writeLatencyMs = value;
         break;
       case 'errorRate':
       case 'dropReplyRate':

@@ -5,6 +5,11 @@ export interface SimStats {
   logouts: number;
   /** Service Layer calls per resource (entity set, `Login`, `Logout`, or `unknown`). */
   requests: Record<string, number>;
+  /**
+   * Writes (POST, PATCH: a new document, a Cancel, a function) per resource, counted as they arrive, before
+   * any latency: a test waits on it to know a write is inside SAP (a look-up GET does not count).
+   */
+  writes: Record<string, number>;
   /** Documents created per entity set. */
   created: Record<string, number>;
   /** Calls answered with a SAP error (validation, session, not found), injected errors excluded. */
@@ -19,6 +24,7 @@ export function emptyStats(): SimStats {
     failedLogins: 0,
     logouts: 0,
     requests: {},
+    writes: {},
     created: {},
     rejected: 0,
     droppedReplies: 0,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Env } from './config/env.js';
 import type { Db } from './db/client.js';
+import type { Metrics } from './lib/metrics.js';
 import type { Notifier } from './lib/notices.js';
 import type { AuditService } from './modules/audits/audit.service.js';
 import {
@@ -38,6 +39,8 @@ export type AfterPostingDeps = {
   sap: () => SapGateway;
   postingRepository: PostingRepository;
   kinds: BoundKinds;
+  /** The process's metrics (lib/metrics.ts): the reversal sweeper's settlements, reconciliation runs. */
+  metrics: Metrics;
   /** Tells users (the bell, the digest): the notifications module's, silent until it is built. */
   notifier: Notifier;
 };

@@ -20,7 +20,9 @@ import { registerRoleRoutes } from './modules/roles/roles.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerAccessControl } from './plugins/access.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler, registerValidation } from './plugins/errors.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi, registerOpenApiRoutes } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/spa.js';
@@ -63,7 +65,8 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   app.removeContentTypeParser('text/plain');
   registerValidation(app);
   registerErrorHandler(app);
-  // The OpenAPI document sees only the routes registered after it: every route comes below.
+  // Compression and the OpenAPI document both hook each route as it is added: every route comes below.
+  await registerCompression(app);
   await registerOpenApi(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
@@ -79,7 +82,11 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
     }),
   });
 
-  registerAccessControl(app, services.sessions, services.apiTokens.verify, services.anonymousCsrf);
+  registerAccessControl(app, services.sessions, services.apiTokens.verify, services.anonymousCsrf, {
+    metricsToken: env.METRICS_TOKEN,
+  });
+  // GET /metrics and the timing of every answer, when METRICS_TOKEN is set; before the routes it times.
+  registerMetrics(app, services.metrics, env.METRICS_TOKEN);
   await registerOpenApiRoutes(app);
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, services.auth, env.SESSION_ABSOLUTE_HOURS * 3600);
@@ -112,6 +119,16 @@ export type AppOptions = HttpAppOptions & {
   logger?: FastifyServerOptions['logger'];
   /** The pg-boss queue mail and VAS posts go through; without it VAS posts answer 503. */
   queue?: PgBoss | undefined;
+  /**
+   * Awaited when the app closes, after its last request and before its services close: work outside HTTP
+   * that still uses them (main.ts: the queue's active jobs, which post through the SAP client).
+   */
+  beforeServicesClose?: () => Promise<unknown>;
+  /**
+   * Start the background work (pruning, audit-tally totals, the sweepers, the digest); default true. The
+   * suites judging what one request wrote (test/route-harness.ts) turn it off, so no timer writes beside it.
+   */
+  background?: boolean;
 };
 
 /**
@@ -126,8 +143,11 @@ export async function buildApp(options: AppOptions) {
   });
   try {
     const app = await buildHttpApp(services, { webDistDir: options.webDistDir });
-    services.start();
-    app.addHook('onClose', () => services.close());
+    if (options.background ?? true) services.start();
+    app.addHook('onClose', async () => {
+      await options.beforeServicesClose?.();
+      await services.close();
+    });
     return app;
   } catch (error) {
     await services.close();

@@ -8,6 +8,7 @@ import { loadEnv } from './config/env.js';
 import { webDistDir } from './config/paths.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
+import { closeConnectionsAsTheyIdle, STOP_DEADLINE_MS, stopOnSignals } from './lib/graceful-stop.js';
 import { surviveDatabaseFaults } from './db/connection-faults.js';
 import { startQueue } from './jobs/queue.js';
 import { queueSettings } from './jobs/queue-settings.js';
@@ -48,20 +49,22 @@ async function main() {
   const queue = await startQueue(database, queueSettings(env), (err) =>
     console.error('Queue error:', err.message),
   );
+  let jobsStopped: Promise<void> = Promise.resolve();
   const app = await buildApp({
     env: { ...env, APP_KEY: appKey, SAP_SL_URL: env.SAP_SL_URL ?? simulator?.url },
     database,
     webDistDir: webDistDir(env.WEB_DIST_DIR),
     queue,
+    beforeServicesClose: () => jobsStopped,
   });
   surviveDatabaseFaults(app.log);
   // Embedded mode runs the VAS worker here; production API processes set QUEUE_WORKER=off and run `npm run worker`.
   if (env.QUEUE_WORKER === 'inline') {
     await startVasWorker(queue, app.services.vasWorker, env.QUEUE_CONCURRENCY);
     // Mail (reset links, invitations) goes out through the queue too, off the request path.
-    await startMailWorker(queue, app.services.mailJobs);
+    await startMailWorker(queue, app.services.mailJobs, { metrics: app.services.metrics });
     // Reconciliation runs with SAP, and the nightly one (issue 11).
-    await startReconciliationWorker(queue, app.services.afterPosting.reconciliation);
+    await startReconciliationWorker(queue, app.services.afterPosting.reconciliation, app.services.metrics);
     startNightlyReconciliation(app.services.afterPosting.reconciliation, app.log);
   }
   if (simulator)
@@ -78,28 +81,22 @@ async function main() {
       app.log.info({ ...STARTUP_DEMO, ms: Date.now() - demoStartedAt }, 'Loaded the demo data set');
     }
   }
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      // Active jobs finish first (they need the SAP client the app closes); past the timeout they are
-      // retried by the next worker once they expire.
-      await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await app.close();
-      await simulator?.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'Shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGTERM, SIGINT or SIGHUP: stop taking requests at once (the port closes; a request arriving on a kept-alive
+  // connection is answered 503, so a load balancer retries it elsewhere), let the requests in flight and the
+  // queue's active jobs finish side by side, then close the services, the simulator and the database. Within
+  // STOP_DEADLINE_MS; a job still running at its timeout is failed back to the queue and retried.
+  stopOnSignals(app.log, async (signal) => {
+    app.log.info({ signal }, 'Shutting down: finishing in-flight requests and jobs');
+    jobsStopped = queue
+      .stop({ graceful: true, wait: true, timeout: STOP_DEADLINE_MS - 2_000 })
+      .catch((err: unknown) => app.log.warn({ err }, 'The queue did not stop cleanly'));
+    const stopClosingIdle = closeConnectionsAsTheyIdle(app.server);
+    await app.close();
+    stopClosingIdle();
+    await simulator?.close();
+    await database.close();
+    app.log.info({ signal }, 'Stopped');
+  });
 
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   if (seeded.administrator) {

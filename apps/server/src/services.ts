@@ -9,9 +9,10 @@ import { createDeferredWrites } from './db/connection-faults.js';
 import { createPostingRules } from './modules/records/kinds/index.js';
 import { createServiceLayerClient } from './erp/service-layer-client.js';
 import { mailJobSender, type MailJobHandler } from './jobs/mail.job.js';
-import { vasRecordsWithLiveJobs } from './jobs/queue.js';
+import { queueDepths, vasRecordsWithLiveJobs } from './jobs/queue.js';
 import { vasEnqueuer } from './jobs/vas-posting.job.js';
 import { SYSTEM_ACTOR } from './lib/audit-context.js';
+import { createMetrics } from './lib/metrics.js';
 import { createMailer } from './mail/mailer.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createLedgerAccountsRepository } from './modules/accounts/ledger-accounts.repository.js';
@@ -52,6 +53,10 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   const log = options.log ?? createLogger({ level: env.LOG_LEVEL });
   const { queue } = options;
   const { db } = database;
+  // This instance's Prometheus registry (lib/metrics.ts): counted always, served by GET /metrics when METRICS_TOKEN
+  // is set (plugins/metrics.ts). The queue's depth is read from pg-boss when scraped.
+  const metrics = createMetrics();
+  if (queue) metrics.sources.queues = () => queueDepths(queue);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
   // Mail and forgot-password requests go through the queue (jobs/mail.job.ts); without one, this process's background.
@@ -78,6 +83,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     caFile: env.SAP_CA_FILE,
     credentials: sapCredentials.read,
     logger: log.child({ component: 'sap' }),
+    observer: metrics,
   });
   const postingAccounts = sapPostingAccounts(env);
   const postingRules = createPostingRules(postingAccounts);
@@ -115,6 +121,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
   const deferredWrites = createDeferredWrites(log.child({ component: 'deferred-writes' }));
   const posting = createPostingService({
+    metrics,
     db,
     repository: postingRepository,
     sap: () => sapGateway,
@@ -144,7 +151,10 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     sap: () => sapGateway,
     postingRepository,
     kinds,
+    metrics,
   });
+  // The last reconciliation of each trigger, read from the database when scraped.
+  metrics.sources.reconciliations = () => afterPosting.reconciliation.lastFinished();
 
   // What the queue and the sweeper change on their own is audited as the system.
   const auditAsSystem = (event: string) =>
@@ -157,6 +167,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     log: log.child({ component: 'vas-worker' }),
     audit: auditAsSystem,
     notifier: afterPosting.notifier,
+    metrics,
   };
   // Rows a crashed process left in flight are resolved by a look-up in SAP (modules/posting/posting-sweeper.ts).
   const sweeper = createPostingSweeper({
@@ -167,6 +178,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     log: log.child({ component: 'posting-sweeper' }),
     audit: auditAsSystem,
     notifier: afterPosting.notifier,
+    metrics,
   });
 
   const lifecycle = servicesLifecycle(log, {
@@ -194,6 +206,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     env,
     database,
     log,
+    /** The Prometheus metrics of this instance (lib/metrics.ts). */
+    metrics,
     appUrl,
     sessions,
     anonymousCsrf: access.anonymousCsrf,

@@ -8,7 +8,11 @@ import { queueSettings } from './jobs/queue-settings.js';
 import { startVasWorker } from './jobs/vas-worker.js';
 import { startMailWorker } from './jobs/mail.job.js';
 import { startNightlyReconciliation, startReconciliationWorker } from './jobs/reconciliation.job.js';
+import { stopOnSignals } from './lib/graceful-stop.js';
 import { createServices } from './services.js';
+
+/** How long a stopping worker waits for its active jobs. */
+const WORKER_JOB_GRACE_MS = 20_000;
 
 /**
  * `npm run worker`: a queue worker process for production (PostgreSQL). Any number of them can run beside
@@ -31,23 +35,24 @@ async function main() {
   surviveDatabaseFaults(log);
   services.start();
   await startVasWorker(queue, services.vasWorker, env.QUEUE_CONCURRENCY);
-  await startMailWorker(queue, services.mailJobs);
-  await startReconciliationWorker(queue, services.afterPosting.reconciliation);
+  await startMailWorker(queue, services.mailJobs, { metrics: services.metrics });
+  await startReconciliationWorker(queue, services.afterPosting.reconciliation, services.metrics);
   startNightlyReconciliation(services.afterPosting.reconciliation, log);
   log.info({ concurrency: env.QUEUE_CONCURRENCY }, 'VAS posting worker started');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'Worker stopping: finishing active jobs');
-    await queue.stop({ graceful: true, wait: true, timeout: 20_000 });
-    await services.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // SIGTERM, SIGINT or SIGHUP: take no new jobs, let the active ones finish (up to 20 s: a VAS post may wait on a
+  // slow SAP; give the unit a stop timeout above that), then close. A job still running then is failed back to
+  // the queue and retried by another worker, each row still posting once.
+  stopOnSignals(
+    log,
+    async (signal) => {
+      log.info({ signal }, 'Worker stopping: finishing active jobs');
+      await queue.stop({ graceful: true, wait: true, timeout: WORKER_JOB_GRACE_MS });
+      await services.close();
+      await database.close();
+    },
+    WORKER_JOB_GRACE_MS + 5_000,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -76,10 +76,22 @@ export const noContent = z.undefined();
 export const toggleStatusBody = z.object({ toggleStatus: z.boolean() });
 export type ToggleStatusBody = z.infer<typeof toggleStatusBody>;
 
-/** Ids past MAX_DATABASE_ID name no row (see plain.ts). */
-export const idParam = z.object({
-  id: z.coerce.number().int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.'),
-});
+export const ID_TEXT_PATTERN = /^[1-9][0-9]*$/;
+const ID_TEXT_MESSAGE = 'The id must be a whole number from 1, in digits only.';
+
+/**
+ * An id in a path or query string: digits only, from 1, no sign, exponent, fraction, leading zero or space
+ * (`1e1`, `0x0A`, `010`, ` 10` and `10.0` are refused, not read as 10). Ids past MAX_DATABASE_ID name no row
+ * (see plain.ts).
+ */
+export const idText = (messages: { malformed?: string; missing?: string } = {}) =>
+  z
+    .string({ error: messages.malformed ?? ID_TEXT_MESSAGE })
+    .regex(ID_TEXT_PATTERN, messages.malformed ?? ID_TEXT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().max(MAX_DATABASE_ID, messages.missing ?? 'There is no record with this id.'));
+
+export const idParam = z.object({ id: idText() });
 
 /** The plain email rule of docs/spec/product-spec.md section 5 (SIMPLE_EMAIL), mirrored by plain.ts's `emailProblem`. */
 export const emailField = z

@@ -228,6 +228,14 @@ export function idempotencyKeyOf(kind: RecordKindName, recordId: number, generat
   return `${entry.keyPrefix}${recordId}-R${generation}`;
 }
 
+/**
+ * The kinds a holder of `permissions` may see, in the registry's order: those whose View permission they hold.
+ * Every answer that shows or acts on a record or posting is scoped to them (a posting of another kind is answered
+ * like one that does not exist).
+ */
+export const viewableKinds = (permissions: readonly string[]): RecordKindName[] =>
+  RECORD_KIND_NAMES.filter((name) => permissions.includes(RECORD_KINDS_PLAIN[name].permissions.view));
+
 /** A kind by its stored code ('SI', 'FJ', ...), as posting_attempts and idempotency keys carry it. */
 export function kindOfCode(code: string): RecordKindName | undefined {
   return RECORD_KIND_NAMES.find((name) => RECORD_KINDS_PLAIN[name].code === code);

@@ -70,8 +70,15 @@ const totpCode = z
   .trim()
   .regex(/^\d{6}$/, MY_ACCOUNT_MESSAGES.codeInvalid);
 
-/** `POST /api/v1/account/two-factor/confirm`. */
-export const confirmTwoFactorBody = z.object({ code: totpCode });
+/**
+ * `POST /api/v1/account/two-factor/confirm`. `password`: needed where two-factor is required of the user (their
+ * session then began with the password alone), so a stolen session cookie cannot turn on an authenticator of
+ * the thief's; not checked otherwise.
+ */
+export const confirmTwoFactorBody = z.object({
+  code: totpCode,
+  password: z.string().max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong).optional(),
+});
 export type ConfirmTwoFactorBody = z.infer<typeof confirmTwoFactorBody>;
 
 /** The answer holding new recovery codes: shown once, stored only hashed. */

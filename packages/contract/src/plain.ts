@@ -245,6 +245,22 @@ export const ADMINISTRATOR_ROLE = 'Administrator';
 
 export const ROLE_NAME_MIN_LENGTH = 3;
 
+/**
+ * What a person's or a role's name may not hold: control characters (line breaks, tabs, CR/LF that forge lines
+ * in logs and exports), the line and paragraph separators U+2028/U+2029, and format characters (Unicode Cf:
+ * zero-width spaces and joiners, bidi overrides such as U+202E that make a name read backwards, soft hyphens,
+ * the BOM). A name shows in headers, audit lines and exports; it must read as it is.
+ */
+export const NAME_FORBIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** The refusal of a name holding NAME_FORBIDDEN_CHARACTERS ('The role name may not contain ...'). */
+export const nameCharactersMessage = (label: string) =>
+  `${label} may not contain line breaks, control characters, or invisible or text-direction characters.`;
+
+/** The refusal of such a name, or null when it reads as it is. */
+export const nameCharactersProblem = (value: string, label: string): string | null =>
+  NAME_FORBIDDEN_CHARACTERS.test(value) ? nameCharactersMessage(label) : null;
+
 // Settings -------------------------------------------------------------------------------------------------
 
 export const SETTINGS_MESSAGES = {

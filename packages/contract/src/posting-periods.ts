@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDay, listOf } from './common.js';
-import { MAX_DATABASE_ID } from './plain.js';
+import { idText, isoDay, listOf } from './common.js';
 import { POSTING_PERIOD_STATUSES } from './posting-periods-plain.js';
 
 /**
@@ -25,11 +24,7 @@ export type PostingPeriodsAnswer = z.infer<typeof postingPeriodsAnswer>;
  * supplier invoice number (trimmed, any case) and is posted or on its way; the first-journal tab flags the row.
  */
 export const supplierInvoiceCheckQuery = z.object({
-  transporterInvoice: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_DATABASE_ID, 'There is no record with this id.'),
+  transporterInvoice: idText(),
   number: z.string().trim().min(1, 'The supplier invoice number is required.').max(100),
 });
 export const supplierInvoiceCheckAnswer = z.object({

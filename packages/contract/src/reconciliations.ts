@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString, isoDay } from './common.js';
-import { MAX_DATABASE_ID } from './plain.js';
+import { dateTimeString, idText, isoDay } from './common.js';
 
 /**
  * Reconciliation with SAP (issue 11): a run compares our posted records with the SAP documents carrying our
@@ -83,13 +82,24 @@ export const reconciliationRun = z.object({
   /** When it was started and when it ended: `yyyy-MM-dd HH:mm:ss` in APP_TIMEZONE, as every server date-time. */
   createdAt: dateTimeString,
   finishedAt: dateTimeString.nullable(),
+  /** The run's counts, every kind's: numbers only, no trip, key or amount. */
   summary: reconciliationSummary.nullable(),
   error: z.string().nullable(),
+  /**
+   * How many of the run's differences are not shown to the caller: those of kinds whose View permission they
+   * lack, and SAP documents no kind can be named for unless they may view every kind.
+   */
+  hiddenDifferences: z.number().int(),
 });
 export type ReconciliationRun = z.infer<typeof reconciliationRun>;
 
+/** A difference as answered: `index` is its number in the run, the one `.../differences/{index}/adopt` takes. */
+export const reconciliationShownDifference = reconciliationDifference.extend({ index: z.number().int() });
+export type ReconciliationShownDifference = z.infer<typeof reconciliationShownDifference>;
+
 export const reconciliationRunDetail = reconciliationRun.extend({
-  differences: z.array(reconciliationDifference),
+  /** The differences of the kinds the caller may view, in the run's order. */
+  differences: z.array(reconciliationShownDifference),
 });
 export type ReconciliationRunDetail = z.infer<typeof reconciliationRunDetail>;
 
@@ -99,6 +109,10 @@ export const reconciliationRunDetailAnswer = z.object({ data: reconciliationRunD
 
 /** `/reconciliations/{id}/differences/{index}/adopt`. */
 export const reconciliationDifferenceParams = z.object({
-  id: z.coerce.number().int().positive().max(MAX_DATABASE_ID, 'There is no record with this id.'),
-  index: z.coerce.number().int().min(0).max(1_000_000),
+  id: idText(),
+  index: z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)$/, 'The difference must be given by its number, in digits only.')
+    .transform(Number)
+    .pipe(z.number().max(1_000_000, 'This reconciliation has no such difference.')),
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { listOf, managedRecordFields } from './common.js';
-import { MAX_DATABASE_ID, ROLE_NAME_MIN_LENGTH } from './plain.js';
+import {
+  MAX_DATABASE_ID,
+  NAME_FORBIDDEN_CHARACTERS,
+  nameCharactersMessage,
+  ROLE_NAME_MIN_LENGTH,
+} from './plain.js';
 
 export const role = z.object({
   id: z.number().int(),
@@ -18,7 +23,8 @@ export const createRoleBody = z.object({
     .string()
     .trim()
     .min(ROLE_NAME_MIN_LENGTH, `Role name must be at least ${ROLE_NAME_MIN_LENGTH} characters`)
-    .max(100),
+    .max(100)
+    .refine((v) => !NAME_FORBIDDEN_CHARACTERS.test(v), nameCharactersMessage('The role name')),
   permissions: z.array(z.string().min(1).max(100)).min(1, 'You must select at least one permission').max(100),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBody>;

@@ -17,6 +17,7 @@ describe('/__sim/config', () => {
   it('starts from the defaults and merges partial updates', async () => {
     expect((await control<SimConfig>(running.origin, 'config')).body).toEqual({
       latencyMs: 0,
+      writeLatencyMs: 0,
       errorRate: 0,
       dropReplyRate: 0,
       sessionTimeoutSeconds: 1800,
@@ -48,6 +49,18 @@ describe('/__sim/config', () => {
     const started = Date.now();
     expect((await client.get('BusinessPartners?$top=1')).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('delays only document writes by writeLatencyMs (a slow commit that a look-up does not share)', async () => {
+    await control(running.origin, 'config', { writeLatencyMs: 300 });
+    let started = Date.now();
+    expect((await client.get('JournalEntries?$top=1')).status).toBe(200);
+    const read = Date.now() - started;
+    started = Date.now();
+    expect((await client.post('JournalEntries', journalBody())).status).toBe(201);
+    const write = Date.now() - started;
+    expect(write).toBeGreaterThanOrEqual(290);
+    expect(write - read).toBeGreaterThanOrEqual(150);
   });
 
   it('errorRate 1 answers 500 / -5002 before doing anything: nothing is stored', async () => {
@@ -198,6 +211,8 @@ describe('/__sim read-back and counters', () => {
       ChartOfAccounts: 1,
     });
     expect(counted.created).toEqual({ JournalEntries: 1, Invoices: 1, PurchaseInvoices: 1 });
+    // Writes as they arrived, refused and Cancel included; the GET and the Login are not writes.
+    expect(counted.writes).toEqual({ JournalEntries: 3, Invoices: 1, PurchaseInvoices: 1 });
     expect(counted.rejected).toBe(1);
   });
 

@@ -4,6 +4,7 @@ import type { SimContext } from '../context.js';
 import { BOUND_ACTIONS } from '../entities.js';
 import { errorBody, SapError, sapError } from '../errors.js';
 import { CONTENT_TYPE, type ApiVersion } from '../odata/format.js';
+import { bump } from '../stats.js';
 import { parseResourcePath, resourceName } from '../odata/path.js';
 import type { DocumentSetName } from '../records.js';
 import { readCollection, readEntity } from './reads.js';
@@ -68,7 +69,13 @@ async function handle(
   countRequest(context, resourceName(rawPath));
   const shape = () => context.config.forceErrorShape ?? version;
   try {
-    const latency = pickLatency(context.config.latencyMs, context.random);
+    const write = request.method === 'POST' || request.method === 'PATCH';
+    const parsed = parseResourcePath(rawPath);
+    const documentWrite = write && parsed.kind !== 'login' && parsed.kind !== 'logout';
+    if (documentWrite) bump(context.stats.writes, resourceName(rawPath));
+    const latency =
+      pickLatency(context.config.latencyMs, context.random) +
+      (documentWrite ? context.config.writeLatencyMs : 0);
     if (latency > 0) await sleep(latency);
     if (context.config.errorRate > 0 && context.random() < context.config.errorRate) {
       context.stats.injectedErrors++;
@@ -78,7 +85,7 @@ async function handle(
       version,
       root: `${request.protocol}://${request.host}/b1s/${version}`,
       method: request.method,
-      path: parseResourcePath(rawPath),
+      path: parsed,
       search: queryAt < 0 ? '' : url.slice(queryAt + 1),
       headers: request.headers,
       body: typeof request.body === 'string' ? request.body : '',
@@ -92,8 +99,7 @@ async function handle(
       result = dispatch(context, slRequest);
     }
     const dropRate = context.config.dropReplyRate;
-    const writeMethod = request.method === 'POST' || request.method === 'PATCH';
-    if (result.committedWrite && writeMethod && dropRate > 0 && context.random() < dropRate) {
+    if (result.committedWrite && write && dropRate > 0 && context.random() < dropRate) {
       context.stats.droppedReplies++;
       reply.hijack();
       reply.raw.destroy();

@@ -25,6 +25,9 @@ const sapAccountCode = z
     'must be a SAP account code of at most 15 letters, digits, dots, dashes or underscores.',
   );
 
+/** The shortest METRICS_TOKEN taken: a bearer secret that cannot be guessed in any number of scrapes. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
 /** Every setting the server reads, with its default. The README's environment table mirrors this. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -65,6 +68,18 @@ export const envSchema = z.object({
   VAS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
   /** A job whose worker died is retried after this long; must exceed SAP_TIMEOUT_MS comfortably. */
   VAS_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).optional(),
+  /**
+   * Turns on `GET /metrics` (Prometheus), which then needs `Authorization: Bearer <METRICS_TOKEN>`; unset, there is
+   * no such route. A secret like a password: long and random.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(
+      METRICS_TOKEN_MIN_LENGTH,
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 32), or unset to turn /metrics off.`,
+    )
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces (it is sent in a header).')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sessions, users } from './schema.js';
 
 /** All instants are stored as timestamptz; the API formats them in APP_TIMEZONE. */
@@ -31,9 +41,17 @@ export const userRecoveryCodes = pgTable(
   (t) => [primaryKey({ name: 'user_recovery_codes_pk', columns: [t.userId, t.codeHash] })],
 );
 
+/** The sign-in throttle's record of one admitted password evaluation (modules/auth/login-throttle.ts). */
+export type ThrottleAdmissionRecord = {
+  email: string;
+  ip: string;
+  hits: { scope: 'account-ip' | 'account' | 'ip'; key: string; hit: string }[];
+};
+
 /**
  * A sign-in waiting for its two-factor code: the right password was given in the session `session_id` (a
- * session without a user until the code is accepted), for `user_id`, until `expires_at`.
+ * session without a user until the code is accepted), for `user_id`, until `expires_at`. `password_admission`
+ * is the throttle's count of that password, given back when the code is accepted.
  */
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
@@ -45,6 +63,7 @@ export const twoFactorChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: instant('expires_at').notNull(),
+    passwordAdmission: jsonb('password_admission').$type<ThrottleAdmissionRecord>(),
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
 );

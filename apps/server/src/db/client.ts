@@ -26,7 +26,12 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  | {
+      kind: 'pglite';
+      dataDir?: string /* undefined = in memory */;
+      /** A data directory dumped by PGlite's `dumpDataDir` to start from (tests: a migrated database). */
+      loadDataDir?: Blob;
+    }
   | { kind: 'postgres'; url: string; max?: number };
 
 /** How long a query waits for a connection (a new one, or a free pooled one) before it fails. */
@@ -36,9 +41,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     // A smaller buffer pool than initdb's 128 MB: about 110 MB less resident, lists as fast (pglite-options.ts).
+    const pgliteOptions = {
+      ...pgliteMemoryOptions(),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    };
     const client = options.dataDir
-      ? new PGlite(resolve(options.dataDir), pgliteMemoryOptions())
-      : new PGlite(pgliteMemoryOptions());
+      ? new PGlite(resolve(options.dataDir), pgliteOptions)
+      : new PGlite(pgliteOptions);
     await client.waitReady;
     // Marks the session embedded for the migrations: 0006 leaves out the lists' trigram search indexes here,
     // whose upkeep made imports 6x slower and stalled other requests, while a search over the rows still to

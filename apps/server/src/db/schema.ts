@@ -87,6 +87,11 @@ export const sessions = pgTable(
     absoluteExpiresAt: instant('absolute_expires_at').notNull(),
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * The session passed a second factor (a two-factor code at sign-in, or the code that turned two-factor
+     * on in it): a user with two-factor is signed in only by such a session (plugins/access.ts).
+     */
+    twoFactorPassed: boolean('two_factor_passed').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_idle_expiry_idx').on(t.idleExpiresAt)],
 );

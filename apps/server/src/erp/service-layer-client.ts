@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
+import { sapOperationLabel } from '../lib/metrics.js';
 import { fromReply, fromTransport, isSessionRejected, unreadableReply, type CallKind } from './classify.js';
 import { assertIdentifier, collectionPage, odataString, queryString, type ODataQuery } from './odata.js';
-import { CLIENT_CODES, SapError } from './sap-error.js';
+import { CLIENT_CODES, SapError, type SapErrorKind } from './sap-error.js';
 import {
   createSessionManager,
   type CredentialsProvider,
@@ -24,11 +26,27 @@ export type ServiceLayerClientOptions = {
   /** Page size asked for by getAll (`Prefer: odata.maxpagesize`); default 100. */
   pageSize?: number;
   logger?: SapLogger;
+  /** Told of every exchange and every failed call (services.ts: the process's metrics, lib/metrics.ts). */
+  observer?: SapCallObserver | undefined;
   /** Tests only: another connection pool. */
   dispatcher?: Dispatcher;
 };
 
 export type CallOptions = { timeoutMs?: number; signal?: AbortSignal };
+
+/**
+ * What the client reports of its work. `operation` is the method and resource with any document key replaced
+ * (`POST JournalEntries(:key)/Cancel`), so it names a kind of call, never one document.
+ */
+export type SapCallObserver = {
+  /** One HTTP exchange with the Service Layer (Login and Logout included) and how long it took. */
+  sapExchange(operation: string, seconds: number): void;
+  /**
+   * A call that failed, as its caller saw it (after the one re-login or network retry). Settings' Test
+   * Connection is not reported: a wrong password typed there says nothing about the app's connection.
+   */
+  sapFailure(operation: string, kind: SapErrorKind): void;
+};
 
 /** The document sets we post, their keys, and what findByReference answers. */
 export const DOCUMENT_KEYS = {
@@ -87,8 +105,24 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
     return resolved;
   }
 
-  const send = (call: Omit<Exchange, 'timeoutMs'>, callTimeout = timeoutMs) =>
-    exchange(dispatcher, { ...call, timeoutMs: callTimeout });
+  const observer = options.observer;
+  /** The observer's name of a call to `path` (relative to the base, or a next link). */
+  function operationOf(method: string, path: string): string {
+    let resource = resourceOf(path);
+    const resolved = base && URL.parse(path, base.href);
+    if (base && resolved?.origin === base.origin && resolved.pathname.startsWith(base.pathname))
+      resource = resolved.pathname.slice(base.pathname.length);
+    return sapOperationLabel(method, resource);
+  }
+
+  async function send(call: Omit<Exchange, 'timeoutMs'>, callTimeout = timeoutMs) {
+    const started = performance.now();
+    try {
+      return await exchange(dispatcher, { ...call, timeoutMs: callTimeout });
+    } finally {
+      observer?.sapExchange(operationOf(call.method, call.url.href), (performance.now() - started) / 1000);
+    }
+  }
   const sessions = createSessionManager({
     send: (call) => send(call, call.timeoutMs ?? timeoutMs),
     url,
@@ -98,10 +132,26 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
     logger,
   });
 
+  type CallInit = { body?: unknown; headers?: Record<string, string>; options?: CallOptions | undefined };
+
+  /** One call as its caller sees it; a failure is reported to the observer. */
   async function call(
     method: Exchange['method'],
     path: string,
-    init: { body?: unknown; headers?: Record<string, string>; options?: CallOptions | undefined } = {},
+    init: CallInit = {},
+  ): Promise<{ reply: Reply; json: unknown }> {
+    try {
+      return await callOnce(method, path, init);
+    } catch (error) {
+      if (observer && error instanceof SapError) observer.sapFailure(operationOf(method, path), error.kind);
+      throw error;
+    }
+  }
+
+  async function callOnce(
+    method: Exchange['method'],
+    path: string,
+    init: CallInit,
   ): Promise<{ reply: Reply; json: unknown }> {
     const kind: CallKind = method === 'GET' ? 'read' : 'write';
     const operation = `${method} ${resourceOf(path)}`;

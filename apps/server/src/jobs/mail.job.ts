@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import type { Metrics } from '../lib/metrics.js';
 import { transactionExecutor } from './sql-executor.js';
 import { ensureQueue } from './queue-settings.js';
 
@@ -45,17 +46,26 @@ export function mailJobSender(boss: PgBoss) {
 
 export type MailJobHandler = (job: MailJob) => Promise<void>;
 
-/** Polls the mail queue with `concurrency` loops (mail is light work: SMTP round trips). */
+/**
+ * Polls the mail queue with `concurrency` loops (mail is light work: SMTP round trips); a job that throws is
+ * counted in `metrics` (`ff_queue_job_failures_total`) and retried by pg-boss.
+ */
 export async function startMailWorker(
   boss: PgBoss,
   handle: MailJobHandler,
-  concurrency = 2,
+  options: { concurrency?: number; metrics?: Pick<Metrics, 'jobFailed'> | undefined } = {},
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < concurrency; i += 1) {
+  for (let i = 0; i < (options.concurrency ?? 2); i += 1) {
     ids.push(
       await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await handle(mailJob.parse(job.data));
+        if (!job) return;
+        try {
+          await handle(mailJob.parse(job.data));
+        } catch (error) {
+          options.metrics?.jobFailed(MAIL_QUEUE);
+          throw error;
+        }
       }),
     );
   }

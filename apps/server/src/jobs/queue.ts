@@ -3,8 +3,9 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Db } from '../db/client.js';
 import { retryOnConnectionLoss } from '../db/connection-faults.js';
-import { createMailQueue } from './mail.job.js';
-import { createReconciliationQueue } from './reconciliation.job.js';
+import type { QueueDepth } from '../lib/metrics.js';
+import { createMailQueue, MAIL_QUEUE } from './mail.job.js';
+import { createReconciliationQueue, RECONCILIATION_QUEUE } from './reconciliation.job.js';
 import { executorFor, type Executor, type RawQueryable } from './sql-executor.js';
 import { ensureQueue } from './queue-settings.js';
 
@@ -109,4 +110,24 @@ export function vasRecordsWithLiveJobs(db: Db) {
     );
     return new Set(rowsOf<{ id: number }>(result).map((r) => Number(r.id)));
   };
+}
+
+/** Every queue this app creates (startQueue). */
+export const QUEUES = [VAS_POSTING_QUEUE, MAIL_QUEUE, RECONCILIATION_QUEUE] as const;
+
+/**
+ * Each queue's jobs now, in every process (the metrics' `ff_queue_depth` and `ff_queue_active_jobs`, read when
+ * scraped): waiting (created, or waiting to retry, including those whose retry delay has not passed) and running.
+ * Two counts per queue through pg-boss's own `getQueueSize`, which counts the states before the one given.
+ */
+export async function queueDepths(boss: PgBoss): Promise<QueueDepth[]> {
+  return Promise.all(
+    QUEUES.map(async (queue) => {
+      const [waiting, unfinished] = await Promise.all([
+        boss.getQueueSize(queue),
+        boss.getQueueSize(queue, { before: 'completed' }),
+      ]);
+      return { queue, waiting, active: Math.max(0, unfinished - waiting) };
+    }),
+  );
 }

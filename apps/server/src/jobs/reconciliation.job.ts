@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import type { Metrics } from '../lib/metrics.js';
 import { ensureQueue } from './queue-settings.js';
 import { transactionExecutor } from './sql-executor.js';
 
@@ -41,13 +42,26 @@ type Reconciler = {
   startNightlyIfDue(now?: Date): Promise<number | undefined>;
 };
 
-/** One run at a time per worker process. */
-export async function startReconciliationWorker(boss: PgBoss, reconciliation: Reconciler): Promise<string> {
+/**
+ * One run at a time per worker process. A run SAP could not answer ends failed without throwing; a job that
+ * throws (the database) is counted in `metrics` (`ff_queue_job_failures_total`) and retried by pg-boss.
+ */
+export async function startReconciliationWorker(
+  boss: PgBoss,
+  reconciliation: Reconciler,
+  metrics?: Pick<Metrics, 'jobFailed'>,
+): Promise<string> {
   return boss.work<z.infer<typeof reconciliationJob>>(
     RECONCILIATION_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await reconciliation.execute(reconciliationJob.parse(job.data).runId);
+      if (!job) return;
+      try {
+        await reconciliation.execute(reconciliationJob.parse(job.data).runId);
+      } catch (error) {
+        metrics?.jobFailed(RECONCILIATION_QUEUE);
+        throw error;
+      }
     },
   );
 }

@@ -5,11 +5,17 @@ import { isConnectionError, retryOnConnectionLoss } from '../db/connection-fault
 import type { KindRules } from '../modules/posting/kind-rules.js';
 import { postOne } from '../modules/posting/post-one.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
-import { leaseRenewalMs, POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
+import {
+  leaseRenewalMs,
+  POSTING_STEPS,
+  postingKeyOn,
+  staleAfterMs,
+} from '../modules/posting/posting-steps.js';
 import { isPosted } from '../modules/posting/posting-outcomes.js';
 import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
 import { recordLabel, tripNumbersFrom } from '../modules/audits/audit-trips.js';
+import type { Metrics } from '../lib/metrics.js';
 import type { Notifier } from '../lib/notices.js';
 import { notifyVasFailed } from './vas-failure-notice.js';
 import { VAS_POSTING_QUEUE } from './queue.js';
@@ -48,6 +54,8 @@ export type VasHandlerDeps = {
   audit?: ((event: string) => Promise<unknown>) | undefined;
   /** Tells the user who queued a row that it failed for good (the bell; notifications module). */
   notifier?: Notifier | undefined;
+  /** Counts each row's outcome and look-ups (post-one.ts) and the jobs that threw (vas-worker.ts). */
+  metrics?: Pick<Metrics, 'posting' | 'lookup' | 'jobFailed'> | undefined;
 };
 
 /** The outcome is recorded; a failed audit write is logged rather than retrying (and re-posting) the job. */
@@ -105,10 +113,10 @@ export async function handleVasPosting(
     const { row } = (await deps.repository.loadRow(step, recordId))!;
     // How the audit lines name the record: its trip number (when it has one) and id.
     const label = recordLabel(tripNumbersFrom([row]), recordId);
-    const lookUpFirst =
-      previous === 'posting' ||
-      job.retryCount > 0 ||
-      (await deps.repository.hadUncertainAttempt(step, recordId, attemptId));
+    // Keys SAP may hold it under already: a dead worker's or an earlier delivery's try of this very attempt (its
+    // key is the row's), and earlier attempts whose outcome is not known.
+    const earlierKeys = await deps.repository.uncertainKeys(step, recordId, attemptId);
+    if (previous === 'posting' || job.retryCount > 0) earlierKeys.push(postingKeyOn(step, row));
     // The document is built from the row the post request stored (its inputs are in it).
     const request = {
       id: recordId,
@@ -116,11 +124,16 @@ export async function handleVasPosting(
       postingDay: String(row.postingDate),
       input: {},
     };
-    const result = await postOne({ sap: deps.sap, settleMs: deps.settleMs }, step, deps.rules, {
-      row,
-      request,
-      lookUpFirst,
-    });
+    const result = await postOne(
+      { sap: deps.sap, settleMs: deps.settleMs, metrics: deps.metrics },
+      step,
+      deps.rules,
+      {
+        row,
+        request,
+        earlierKeys,
+      },
+    );
     if (!result.sent) {
       const error = 'unprepared' in result ? result.unprepared : undefined;
       // The database was away: nothing was sent; the job is retried (pg-boss) and the row stays queued for it.

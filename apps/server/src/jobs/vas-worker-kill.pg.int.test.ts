@@ -85,7 +85,8 @@ if (process.env.TEST_DB === 'postgres') {
       await waitFor(
         async () => {
           const stats = await h.sim.stats();
-          return (stats.requests.JournalEntries ?? 0) > 0;
+          // Its POSTs, not the look-up each row makes first.
+          return (stats.writes.JournalEntries ?? 0) > 0;
         },
         'the first worker to send its POSTs',
         60_000,

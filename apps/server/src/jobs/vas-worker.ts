@@ -22,6 +22,10 @@ export async function startVasWorker(
         if (!job) return;
         try {
           await handleVasPosting(deps, job);
+        } catch (error) {
+          // pg-boss retries it (an unconfirmed outcome is a VasRetryLater): a failed try of the queue's job.
+          deps.metrics?.jobFailed(VAS_POSTING_QUEUE);
+          throw error;
         } finally {
           boss.notifyWorker(id);
         }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,21 @@ describe('lockDataDir', () => {
     writeLock(dir, process.ppid, 'import');
     expect(() => lockDataDir(dir, 'server')).toThrow(DataDirInUseError);
     expect(() => lockDataDir(dir, 'server')).toThrow(inUse(dir, process.ppid, 'a running command (import)'));
+  });
+
+  it('a copy of a held directory is not in use: its lock names the directory it was taken for (issue 21, item 12)', () => {
+    const dir = freshDir();
+    const held = lockDataDir(dir, 'server');
+    // The nightly backup: the directory copied with its lock file, while the server runs.
+    const copy = freshDir();
+    cpSync(join(dir, LOCK_FILE), join(copy, LOCK_FILE));
+    const onCopy = lockDataDir(copy, 'audit:verify');
+    expect(JSON.parse(readFileSync(onCopy.file, 'utf8'))).toMatchObject({ role: 'audit:verify' });
+    onCopy.release();
+    expect(existsSync(onCopy.file)).toBe(false);
+    // The original is still held.
+    expect(() => lockDataDir(dir, 'import')).toThrow(DataDirInUseError);
+    held.release();
   });
 
   it('takes over a lock whose process is gone, and releases only its own', () => {

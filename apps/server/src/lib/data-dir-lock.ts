@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -8,10 +8,32 @@ import { join, relative } from 'node:path';
  * them. So whoever opens an embedded data directory first writes DATA_DIR/server.lock (its pid, what it is)
  * with an exclusive create; anyone else stops with a message naming the owner. A lock whose process is gone
  * (kill -9, a power cut) is stale and taken over. PostgreSQL mode (DATABASE_URL) needs none of this.
+ * The lock also names the directory it was taken for (real path, device and inode): a copy of a running
+ * server's directory (a backup, a directory restored beside it) carries the lock file too, and is not in use.
  */
 export const LOCK_FILE = 'server.lock';
 
-export type LockOwner = { pid: number; hostname: string; role: string; since: string };
+/** Which directory a lock was taken for; absent in locks written before it was recorded (then honoured). */
+export type LockedDirectory = { path: string; dev: number; ino: number };
+export type LockOwner = {
+  pid: number;
+  hostname: string;
+  role: string;
+  since: string;
+  directory?: LockedDirectory;
+};
+
+function directoryOf(dataDir: string): LockedDirectory {
+  const stat = statSync(dataDir);
+  return { path: realpathSync(dataDir), dev: stat.dev, ino: stat.ino };
+}
+
+/** A lock copied along with its directory names another one: it does not hold this directory. */
+const takenForAnother = (owner: LockOwner, here: LockedDirectory) =>
+  owner.directory !== undefined &&
+  (owner.directory.path !== here.path ||
+    owner.directory.dev !== here.dev ||
+    owner.directory.ino !== here.ino);
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
@@ -79,7 +101,14 @@ export type DataDirLock = { file: string; release(): void };
 export function lockDataDir(dataDir: string, role: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, LOCK_FILE);
-  const mine: LockOwner = { pid: process.pid, hostname: hostname(), role, since: new Date().toISOString() };
+  const directory = directoryOf(dataDir);
+  const mine: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    role,
+    since: new Date().toISOString(),
+    directory,
+  };
   const content = `${JSON.stringify(mine)}\n`;
   for (let tries = 0; ; tries += 1) {
     try {
@@ -97,9 +126,13 @@ export function lockDataDir(dataDir: string, role: string): DataDirLock {
       continue;
     }
     // A lock written on another machine (a shared volume) cannot be checked from here: it is honoured.
-    if (owner && (owner.hostname !== mine.hostname || isAlive(owner.pid)))
+    if (
+      owner &&
+      !takenForAnother(owner, directory) &&
+      (owner.hostname !== mine.hostname || isAlive(owner.pid))
+    )
       throw new DataDirInUseError(dataDir, owner);
-    // Stale: its process is gone. Removed only if it is still the file we judged (another taker may have won).
+    // Stale: its process is gone, or it was copied here with a directory it was taken for. Removed only if it is still the file we judged (another taker may have won).
     if (readOwner(file)?.text === text) {
       try {
         unlinkSync(file);
@@ -113,8 +146,10 @@ export function lockDataDir(dataDir: string, role: string): DataDirLock {
     if (!held) return;
     held = false;
     process.off('exit', release);
-    // Only our own lock: never one a later owner took over.
-    if (readOwner(file)?.owner?.pid === process.pid) unlinkSync(file);
+    // Only our own lock: never one a later owner took over (another directory's lock copied here keeps its pid).
+    const owner = readOwner(file)?.owner;
+    if (owner?.pid === process.pid && owner.since === mine.since && !takenForAnother(owner, directory))
+      unlinkSync(file);
   };
   process.on('exit', release);
   return { file, release };

@@ -8,18 +8,21 @@ import {
   type PermissionName,
 } from '@ff/contract';
 import type { AuditContext } from '../lib/audit-context.js';
-import { safeEqual } from '../lib/crypto.js';
+import { safeEqual, sha256Hex } from '../lib/crypto.js';
 
 /**
  * Every API and sign-in route declares who may call it:
  * - `public`: anyone (sign-in calls; unsafe methods still need the CSRF token);
  * - `user`: a signed-in, active user whose role is active and, when `permission` is set, holds it
- *   (an array means any one of them).
+ *   (an array means any one of them);
+ * - `apiToken`, `metricsToken`: machines with a bearer token (no session, no CSRF).
  */
 export type RouteAccess =
   | { auth: 'public'; csrf?: boolean }
   /** Machine calls (the transport management system's import) with `Authorization: Bearer <token>`; no CSRF. */
   | { auth: 'apiToken' }
+  /** Prometheus scraping `GET /metrics` with `Authorization: Bearer <METRICS_TOKEN>` (plugins/metrics.ts); no CSRF. */
+  | { auth: 'metricsToken' }
   | { auth: 'user'; permission: PermissionName | readonly PermissionName[] | null };
 
 declare module 'fastify' {
@@ -70,7 +73,23 @@ export const roleNeedsTwoFactor = (permissions: readonly string[], settingOn: bo
 export const gatedByTwoFactorSetup = (url: string) =>
   url.startsWith('/api/v1/') && url !== '/api/v1/account' && !url.startsWith('/api/v1/account/');
 
-export type LoadedSession = { id: string; csrfToken: string; lastSeenAt: Date; user: SessionUser | null };
+export type LoadedSession = {
+  id: string;
+  csrfToken: string;
+  lastSeenAt: Date;
+  /** The session passed a second factor: a two-factor code at sign-in, or the code that turned it on in it. */
+  twoFactorPassed: boolean;
+  user: SessionUser | null;
+};
+
+/**
+ * Whether the session must not sign its user in: the account or the role is disabled, or the user has
+ * two-factor sign-in and this session never passed it (it began with the password alone, before two-factor
+ * was turned on). Such a session is ended, not refused: nothing can make it valid later (the code is asked
+ * only by the sign-in, which starts a new session), and the user signs in again with their code.
+ */
+export const sessionMustEnd = (user: SessionUser, session: Pick<LoadedSession, 'twoFactorPassed'>) =>
+  !user.isActive || !user.roleActive || (user.twoFactorEnabled && !session.twoFactorPassed);
 
 /** What access control needs of the session store (modules/auth/session.repository.ts provides it). */
 export type SessionStore = {
@@ -139,7 +158,8 @@ function allowed(permissions: readonly string[], needed: PermissionName | readon
   return list.some((p) => permissions.includes(p));
 }
 
-function permissionSentence(needed: PermissionName | readonly PermissionName[]) {
+/** The 403 message naming the permission(s) a caller lacks; services checking one themselves answer it too. */
+export function permissionSentence(needed: PermissionName | readonly PermissionName[]) {
   const list = typeof needed === 'string' ? [needed] : [...needed];
   const names = list.map((p) => `"${p}"`).join(' or ');
   return `You do not have the ${names} permission needed for this action. Ask an administrator to grant it to your role.`;
@@ -158,11 +178,23 @@ declare module 'fastify' {
   }
 }
 
+/** The bearer token of an `Authorization: Bearer <token>` header, or null. */
+const bearerOf = (request: FastifyRequest) =>
+  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+/**
+ * Whether `sent` is METRICS_TOKEN, in constant time whatever either's length (their SHA-256 digests are
+ * compared); never when no token is configured.
+ */
+const isMetricsToken = (sent: string | null, token: string | undefined) =>
+  sent !== null && token !== undefined && safeEqual(sha256Hex(sent), sha256Hex(token));
+
 export function registerAccessControl(
   app: FastifyInstance,
   sessions: SessionStore,
   verifyApiToken: ApiTokenVerifier,
   anonymous: AnonymousCsrfCheck,
+  machines: { metricsToken?: string | undefined } = {},
 ) {
   const catalogue: RouteCatalogueEntry[] = [];
   app.decorateRequest('session', null);
@@ -192,10 +224,16 @@ export function registerAccessControl(
   app.addHook('preParsing', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    if (access.auth === 'metricsToken') {
+      // No session is read and nothing is written: a scraper calls every few seconds.
+      if (isMetricsToken(bearerOf(request), machines.metricsToken)) return;
+      return reply.code(401).header('www-authenticate', 'Bearer').send({
+        message: 'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.',
+      });
+    }
     if (access.auth === 'apiToken') {
-      const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      request.apiClient = match ? await verifyApiToken(match[1]!) : null;
+      const token = bearerOf(request);
+      request.apiClient = token ? await verifyApiToken(token) : null;
       if (!request.apiClient) {
         return reply
           .code(401)
@@ -223,8 +261,9 @@ export function registerAccessControl(
     const session = request.session;
     const user = session?.user;
     if (!session || !user) return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });
-    if (!user.isActive || !user.roleActive) {
-      // Disabling takes effect on the very next request, even if the sessions were not yet removed.
+    if (sessionMustEnd(user, session)) {
+      // Disabling takes effect on the very next request, even if the sessions were not yet removed; so does a
+      // password-only session of a user who has two-factor (issue 21: two-factor is checked per session).
       await sessions.destroy(session.id);
       clearSessionCookies(reply);
       return reply.code(401).send({ message: AUTH_MESSAGES.unauthenticated });

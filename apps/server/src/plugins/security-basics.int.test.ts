@@ -38,7 +38,7 @@ describe('route catalogue', () => {
     expect(labels).toContain(`GET ${EXPLODE}`);
     expect(labels).not.toContain('GET /api/v1/__test/undeclared');
     for (const route of server.app.routeCatalogue)
-      expect(['public', 'user', 'apiToken']).toContain(route.access.auth);
+      expect(['public', 'user', 'apiToken', 'metricsToken']).toContain(route.access.auth);
   });
 });
 
@@ -187,5 +187,30 @@ describe('general rate limit (RATE_LIMIT_PER_MINUTE=5)', () => {
     const answers: number[] = [];
     for (let i = 0; i < 4; i += 1) answers.push((await busy.get('/api/v1/users')).status);
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  it('never limits the health probes (a load balancer would take a healthy node out), and a 429 carries every security header (issue 21, item 11)', async () => {
+    const prober = limited.client({ remoteAddress: '10.40.0.3' });
+    const probes: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      probes.push((await prober.get('/health/live')).status);
+      probes.push((await prober.get('/health/ready')).status);
+    }
+    expect(probes).toEqual(Array(24).fill(200));
+    // The probes used none of the address's requests: the API still answers 5 times, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await prober.get('/api/v1/users')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const refused = await prober.get('/api/v1/users');
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toMatchObject({
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cache-control': 'no-store',
+      'x-request-id': expect.any(String),
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { startPostingHarness, type PostingHarness } from '../test/posting-harness.js';
-import { caseOf, routeLabel, withQuery, type CaseContext } from '../test/route-cases.js';
+import {
+  caseOf,
+  machineHeaders,
+  routeLabel,
+  TEST_METRICS_TOKEN,
+  withQuery,
+  type CaseContext,
+} from '../test/route-cases.js';
 import type { TestClient, TestResponse } from '../test/test-client.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer, type TestServer } from '../test/test-server.js';
 
@@ -17,7 +24,11 @@ let h: PostingHarness;
 let ctx: CaseContext;
 let admin: TestClient;
 beforeAll(async () => {
-  h = await startPostingHarness({ queue: true, worker: false });
+  h = await startPostingHarness({
+    queue: true,
+    worker: false,
+    env: { METRICS_TOKEN: TEST_METRICS_TOKEN },
+  });
   ctx = {
     h,
     apiToken: (
@@ -67,8 +78,7 @@ describe('every route of the catalogue', () => {
       const request = await routeCase.valid(ctx);
       let client = admin;
       if (routeCase.ownsSession) client = await h.signInAsAdmin();
-      const headers: Record<string, string> =
-        route.access.auth === 'apiToken' ? { authorization: `Bearer ${ctx.apiToken}` } : {};
+      const headers = machineHeaders(route, ctx);
       const body =
         request.body !== undefined ? { body: request.body } : UNSAFE.has(route.method) ? { body: {} } : {};
       const allowed = await client.request({

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, CSRF_COOKIE, type PermissionName } from '@ff/contract';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { allowed, is401, neededOf, UNSAFE, useAccessMatrix, type Outcome } from '../test/access-matrix.js';
-import { caseOf, ROUTE_CASES, routeLabel, withQuery } from '../test/route-cases.js';
+import { createUser, signedIn } from '../test/fixtures.js';
+import {
+  caseOf,
+  isMachineRoute,
+  machineHeaders,
+  ROUTE_CASES,
+  routeLabel,
+  withQuery,
+} from '../test/route-cases.js';
+import { enrol } from '../test/two-factor.js';
 import { SESSION_COOKIE } from './access.js';
 import { OPENAPI_DOCUMENT_URL, OPENAPI_UI_URL } from './openapi.js';
 
@@ -70,8 +79,8 @@ describe('access matrix', () => {
         route,
         'no cookie',
         () => send(matrix.h.client(), route, request),
-        UNSAFE.has(route.method) && route.access.auth !== 'apiToken' ? '419' : '401',
-        (r) => r.status === (UNSAFE.has(route.method) && route.access.auth !== 'apiToken' ? 419 : 401),
+        UNSAFE.has(route.method) && !isMachineRoute(route) ? '419' : '401',
+        (r) => r.status === (UNSAFE.has(route.method) && !isMachineRoute(route) ? 419 : 401),
       );
       const forged = matrix.h.client();
       forged.jar.set(SESSION_COOKIE, randomBytes(32).toString('base64url'));
@@ -81,7 +90,7 @@ describe('access matrix', () => {
         route,
         'forged cookie',
         () => send(forged, route, request),
-        UNSAFE.has(route.method) && route.access.auth !== 'apiToken' ? '419' : '401',
+        UNSAFE.has(route.method) && !isMachineRoute(route) ? '419' : '401',
         (r) => r.status === 419 || r.status === 401,
       );
       if (route.method === 'GET') {
@@ -126,14 +135,15 @@ describe('access matrix', () => {
   it('a signed-in user holding only the permission a route needs (each alternative alone) is let through', async () => {
     const mismatches: Outcome[] = [];
     for (const route of routes()) {
-      if (route.access.auth === 'apiToken') continue;
+      if (isMachineRoute(route)) continue;
       const routeCase = caseOf(route);
       // Public routes and routes open to every signed-in user: a user without any permission.
       const holders: PermissionName[][] = neededOf(route).length ? neededOf(route).map((p) => [p]) : [[]];
-      for (const permissions of holders) {
+      for (const held of holders) {
+        const permissions = routeCase.viewedWith ? [...new Set([...held, routeCase.viewedWith])] : held;
         const client = await clientWith(permissions, routeCase.ownsSession === true);
         const request = await routeCase.valid(matrix.ctx);
-        const who = permissions.length ? `holder of ${permissions[0]}` : 'signed in, no permission';
+        const who = permissions.length ? `holder of ${permissions.join(' + ')}` : 'signed in, no permission';
         await expectAnswer(
           mismatches,
           route,
@@ -143,6 +153,72 @@ describe('access matrix', () => {
           allowed(request),
         );
       }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("a route acting on one posting answers 404 (as for an id that does not exist) to a caller lacking its kind's View permission, and nothing changes", async () => {
+    const mismatches: Outcome[] = [];
+    const scoped = routes().filter((route) => caseOf(route).viewedWith);
+    expect(scoped.map(routeLabel)).toEqual(
+      expect.arrayContaining(['GET /api/v1/postings/:id', 'POST /api/v1/postings/:id/reverse']),
+    );
+    for (const route of scoped) {
+      const routeCase = caseOf(route);
+      const lacking: [string, PermissionName[]][] = [
+        ...neededOf(route)
+          .filter((p) => p !== routeCase.viewedWith)
+          .map((p): [string, PermissionName[]] => [`holder of ${p} alone`, [p]]),
+        [
+          `every permission but ${routeCase.viewedWith}`,
+          ALL_PERMISSIONS.filter((p) => p !== routeCase.viewedWith),
+        ],
+      ];
+      for (const [who, permissions] of lacking) {
+        const client = await clientWith(permissions);
+        const request = await routeCase.valid(matrix.ctx);
+        await expectAnswer(
+          mismatches,
+          route,
+          who,
+          () => send(client, route, request),
+          '404',
+          (r) => r.status === 404 && r.body?.message === 'There is no posting with this id.',
+        );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a password-only session of a user who has two-factor (one left from before it was turned on) is refused on every signed-in route before its handler runs, and ended', async () => {
+    const mismatches: Outcome[] = [];
+    const holder = await createUser(matrix.h.server, { permissions: [...ALL_PERMISSIONS] });
+    await enrol(await signedIn(matrix.h.server, holder));
+    const signedInRoutes = routes().filter((r) => r.access.auth === 'user');
+    expect(signedInRoutes.length).toBeGreaterThan(40);
+    for (const route of signedInRoutes) {
+      // A session that passed the password alone, as an upgrade leaves those open before two-factor was per session.
+      const { token, csrfToken } = await matrix.h.app.services.sessions.create({
+        userId: holder.id,
+        ip: '127.0.0.1',
+        userAgent: 'security-matrix',
+        twoFactorPassed: false,
+      });
+      const client = matrix.h.client();
+      client.jar.set(SESSION_COOKIE, token);
+      client.jar.set(CSRF_COOKIE, csrfToken);
+      const request = await caseOf(route).valid(matrix.ctx);
+      await expectAnswer(
+        mismatches,
+        route,
+        'password-only session, user has two-factor',
+        () => send(client, route, request),
+        // Ending the session is the one write (checked next); the access hook answers before any handler runs.
+        '401, the session ended',
+        is401,
+      );
+      // Ended: the same cookie is not a session any more.
+      await expectAnswer(mismatches, route, 'the same cookie again', () => client.get('/user'), '401', is401);
     }
     expect(mismatches).toEqual([]);
   });
@@ -188,6 +264,49 @@ describe('access matrix', () => {
         () => send(matrix.h.client(), route, request, { authorization: `Bearer ${matrix.ctx.apiToken}` }),
         String(request.status),
         allowed(request),
+      );
+    }
+    expect(mismatches).toEqual([]);
+  });
+  it('the metrics take only METRICS_TOKEN as a Bearer token: not a session cookie, not an API token, not a near miss', async () => {
+    const scraped = routes().filter((r) => r.access.auth === 'metricsToken');
+    expect(scraped.map(routeLabel)).toEqual(['GET /metrics']);
+    const admin = await clientWith(ALL_PERMISSIONS as PermissionName[]);
+    const token = matrix.h.env.METRICS_TOKEN!;
+    const mismatches: Outcome[] = [];
+    for (const route of scraped) {
+      const request = await caseOf(route).valid(matrix.ctx);
+      await expectAnswer(
+        mismatches,
+        route,
+        'administrator session',
+        () => send(admin, route, request),
+        '401',
+        is401,
+      );
+      for (const [who, sent] of [
+        ['import API token', matrix.ctx.apiToken],
+        ['token one character short', token.slice(0, -1)],
+        ['token one character long', `${token}x`],
+        ['token with its last character changed', `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`],
+      ] as const) {
+        await expectAnswer(
+          mismatches,
+          route,
+          who,
+          () => send(matrix.h.client(), route, request, { authorization: `Bearer ${sent}` }),
+          '401',
+          (r) => is401(r) && r.headers['www-authenticate'] === 'Bearer',
+        );
+      }
+      await expectAnswer(
+        mismatches,
+        route,
+        'METRICS_TOKEN',
+        () => send(matrix.h.client(), route, request, machineHeaders(route, matrix.ctx)),
+        String(request.status),
+        (r) =>
+          allowed(request)(r) && String(r.headers['content-type']).startsWith('text/plain; version=0.0.4'),
       );
     }
     expect(mismatches).toEqual([]);

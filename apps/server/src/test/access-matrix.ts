@@ -11,8 +11,8 @@ import type { TestClient, TestResponse } from './test-client.js';
 export const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The refusals of the access rules: not signed in, lacking a permission, no valid CSRF token. */
 const REFUSED = new Set([401, 403, 419]);
-/** Expected answers after which nothing may have changed. */
-const REFUSING = new Set(['401', '403', '419']);
+/** Expected answers after which nothing may have changed (404: a record the caller may not see). */
+const REFUSING = new Set(['401', '403', '404', '419']);
 
 /** The permissions a route asks for (any one of them lets a user through); none for public and token routes. */
 export const neededOf = (route: RouteCatalogueEntry): PermissionName[] =>

@@ -1,4 +1,4 @@
-import { idempotencyKeyOf, kindOfCode, RECORD_KINDS_PLAIN } from '@ff/contract';
+import { kindOfCode, RECORD_KINDS_PLAIN } from '@ff/contract';
 import type { postingReversals } from '../db/schema.js';
 import type { HttpClient } from './http-client.js';
 import { PATH, type Step } from './mixed-posting.js';
@@ -11,8 +11,7 @@ import type { RunningSimulator } from './simulator.js';
  * generation was cancelled exactly once, and the rows listed failed although SAP holds them.
  */
 
-export const keyAt = (step: Step, id: number, generation: number) =>
-  idempotencyKeyOf(kindOfCode(step)!, id, generation);
+export const keyAt = (step: Step, id: number, generation: number) => keyOf(step, id, generation);
 
 /** A document SAP's Cancel added (a journal's reversal entry, an invoice's cancellation): /__sim/documents meta. */
 export const isCancellation = (doc: SimDocument) =>

@@ -76,6 +76,25 @@ export async function proveLedger(
   const reversalRows = await h.database.db.select().from(postingReversals).orderBy(postingReversals.id);
   const reversalsOf = (step: Step, id: number, generation: number) =>
     reversalRows.filter((r) => r.kind === step && r.recordId === id && r.generation === generation);
+  const attemptRows = await h.database.db.select().from(postingAttempts).orderBy(postingAttempts.id);
+  /** A record step's story, so a problem explains itself: its attempts, its reversals, SAP's documents. */
+  const historyOf = (step: Step, id: number, docs: Record<string, unknown>[]) =>
+    JSON.stringify({
+      attempts: attemptRows
+        .filter((a) => a.kind === step && a.recordId === id)
+        .map((a) => `gen${a.generation} ${a.idempotencyKey} ${a.outcome} doc ${a.sapDocEntry ?? '-'}`),
+      reversals: reversalRows
+        .filter((r) => r.kind === step && r.recordId === id)
+        .map(
+          (r) =>
+            `gen${r.generation} doc ${r.sapDocEntry ?? '-'} ${r.outcome} cancel ${r.cancelDocEntry ?? '-'}`,
+        ),
+      sap: docs.map((d) => ({
+        docEntry: docEntryOf(step, d),
+        cancelled: d.cancelled ?? false,
+        cancellation: isCancellation(d),
+      })),
+    });
   const expectedKeys = new Set<string>();
   const problems: string[] = [];
   const figures: Figures = {
@@ -167,7 +186,9 @@ export async function proveLedger(
         figures.byStep[step].posted += 1;
         if (docs.length !== 1 || isCancellation(docs[0]!) || docs[0]!.cancelled) {
           figures.lost += 1;
-          problems.push(`${key}: posted, but SAP holds ${docs.length} documents for it (or it is cancelled)`);
+          problems.push(
+            `${key}: posted (DocEntry ${String(row[columns.docEntry])}), but SAP holds ${docs.length} documents for it (or it is cancelled): ${historyOf(step, id, docs)}`,
+          );
         } else if (row[columns.docEntry] !== docEntryOf(step, docs[0]!)) {
           figures.lost += 1;
           problems.push(

@@ -47,19 +47,31 @@ export function COLUMNS(step: Step) {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` every `everyMs` until it answers true. */
+/**
+ * Polls `probe` every `everyMs` until it answers `true`. Anything else it answers is what it saw (a count, the rows
+ * still in flight...): a timeout names what it waited for and the last thing seen, so the failure explains itself.
+ */
 export async function pollUntil(
-  probe: () => Promise<boolean>,
+  probe: () => Promise<unknown>,
   what: string,
   timeoutMs: number,
   everyMs = 500,
 ) {
   const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+  for (;;) {
+    const seen = await probe();
+    if (seen === true) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${describeSeen(seen)}`,
+      );
     await sleep(everyMs);
   }
 }
+
+/** A probe's answer for a timeout message, cut to 2,000 characters. */
+export const describeSeen = (seen: unknown) =>
+  (typeof seen === 'string' ? seen : (JSON.stringify(seen) ?? String(seen))).slice(0, 2_000);
 
 /** Runs `tasks` with at most `lanes` at a time. */
 export async function inLanes(tasks: (() => Promise<void>)[], lanes: number) {
@@ -174,14 +186,54 @@ export async function waitForRechecks(h: PostingHarness, sapTimeoutMs: number) {
   if (until > Date.now()) await sleep(until - Date.now());
 }
 
-/** Rows still owned by a poster (`posting`, or `queued` for the queue), over every step. */
-export async function inFlight(h: PostingHarness, ids: Ids): Promise<number> {
-  let count = 0;
+/**
+ * A probe for pollUntil: true when no row is owned by a poster (`posting`, or `queued` for the queue) over every
+ * step, else the rows that still are (`SJ 7: posting`).
+ */
+export async function noneInFlight(h: PostingHarness, ids: Ids): Promise<true | string[]> {
+  const owned: string[] = [];
   for (const step of STEPS) {
     const rows = await storedRows(h, RECORD_KIND[step], step === 'SJ' ? ids.FJ : ids[step]);
-    count += rows.filter((r) => ['posting', 'queued'].includes(r[COLUMNS(step).status] as string)).length;
+    for (const r of rows) {
+      const status = r[COLUMNS(step).status] as string;
+      if (status === 'posting' || status === 'queued') owned.push(`${step} ${r.id as number}: ${status}`);
+    }
   }
-  return count;
+  return owned.length ? owned : true;
+}
+
+/** Stored rows by status (`{"posted": 40, "posting": 3}`), with up to 20 ids of rows in `other` statuses. */
+export function statusSummary(
+  rows: Record<string, unknown>[],
+  other: (status: string) => boolean = () => false,
+) {
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.status as string] = (counts[r.status as string] ?? 0) + 1;
+  const ids = rows.filter((r) => other(r.status as string)).map((r) => r.id as number);
+  return ids.length ? { ...counts, ids: ids.slice(0, 20) } : counts;
+}
+
+/** A probe for pollUntil: true when every stored row of `kind` among `ids` has a status `done` accepts, else the statuses seen. */
+export async function everyRow(
+  h: PostingHarness,
+  kind: RecordKind,
+  ids: number[],
+  done: (status: string) => boolean,
+) {
+  const rows = await storedRows(h, kind, ids);
+  return rows.every((r) => done(r.status as string)) || statusSummary(rows, (s) => !done(s));
+}
+
+/** A probe for pollUntil: true when at least `count` stored rows of `kind` among `ids` have `status`, else the statuses seen. */
+export async function atLeast(
+  h: PostingHarness,
+  kind: RecordKind,
+  ids: number[],
+  status: string,
+  count: number,
+) {
+  const rows = await storedRows(h, kind, ids);
+  return rows.filter((r) => r.status === status).length >= count || statusSummary(rows);
 }
 
 export const FAULTS = { errorRate: 0.1, dropReplyRate: 0.1, latencyMs: [0, 500], sessionTimeoutSeconds: 30 };

@@ -36,6 +36,13 @@ export type HarnessOptions = {
   worker?: boolean;
   /** Quiet by default; a pino options object to see the app's log. */
   logger?: false | Record<string, unknown>;
+  /** Start the app's background work (sweepers, pruning, audit totals); default true (app.ts `background`). */
+  background?: boolean;
+  /**
+   * An installation of the caller's (restore and two-installation tests): its simulator (left running by
+   * `close`) and its migrated database (`close` calls its `drop`); seeded unless `seeded` says it already is.
+   */
+  installation?: { sim: RunningSimulator; database: PostingDatabase; seeded?: boolean };
 };
 
 export type PostingHarness = {
@@ -61,15 +68,17 @@ export type PostingHarness = {
 export const createPostingDatabase = (): Promise<PostingDatabase> => createTestDatabase();
 
 export async function startPostingHarness(options: HarnessOptions = {}): Promise<PostingHarness> {
-  const sim = await startTestSimulator();
-  const database = await createPostingDatabase();
-  await seedFoundation(
-    database.db,
-    { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    options.env?.APP_KEY ?? APP_KEY,
-  );
-  await seedConnectionSetting(database.db, APP_KEY, sim.credentials);
-  await seedLedgerAccounts(database.db);
+  const sim = options.installation?.sim ?? (await startTestSimulator());
+  const database = options.installation?.database ?? (await createPostingDatabase());
+  if (!options.installation?.seeded) {
+    await seedFoundation(
+      database.db,
+      { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      options.env?.APP_KEY ?? APP_KEY,
+    );
+    await seedConnectionSetting(database.db, APP_KEY, sim.credentials);
+    await seedLedgerAccounts(database.db);
+  }
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -94,7 +103,13 @@ export async function startPostingHarness(options: HarnessOptions = {}): Promise
     queue = withQueue
       ? await startQueue(database, queueSettings(env), (error) => queueErrors.push(error))
       : undefined;
-    app = await buildApp({ env, database, logger: (options.logger ?? false) as never, queue });
+    app = await buildApp({
+      env,
+      database,
+      logger: (options.logger ?? false) as never,
+      queue,
+      background: options.background ?? true,
+    });
     await app.ready();
     if (withWorker) await startVasWorker(queue!, app.services.vasWorker, env.QUEUE_CONCURRENCY);
   }
@@ -127,7 +142,7 @@ export async function startPostingHarness(options: HarnessOptions = {}): Promise
   async function close() {
     await stop({ graceful: false }).catch(() => undefined);
     await database.drop();
-    await sim.close();
+    if (!options.installation) await sim.close();
   }
   const server = {
     get app() {

@@ -1,3 +1,5 @@
+import { RECORD_KINDS_PLAIN } from '@ff/contract';
+import { postedCashAdvance } from './reversal-route-cases.js';
 import type { RouteCase } from './route-cases.js';
 
 /**
@@ -15,11 +17,11 @@ export function postingHistoryRouteCases(): Record<string, RouteCase> {
         status: 200,
       }),
     },
-    // Each kind's View permission opens the route but shows only that kind's postings, so no one posting is
-    // seen by every holder alone: the case asks for one that is not there (404). The 200 answer and its
-    // schema are proven in modules/posting-history/posting-history.int.test.ts.
+    // Each kind's View permission opens the route but shows only that kind's postings: a cash advance's posting
+    // is seen with View Cash Advances (the matrix adds it), and is 404 without it.
     'GET /api/v1/postings/:id': {
-      valid: async () => ({ url: '/api/v1/postings/2147483000', status: 404 }),
+      valid: async ({ h }) => ({ url: `/api/v1/postings/${await postedCashAdvance(h)}`, status: 200 }),
+      viewedWith: RECORD_KINDS_PLAIN.cashAdvance.permissions.view,
     },
   };
 }

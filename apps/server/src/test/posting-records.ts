@@ -2,6 +2,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { rememberSources } from './record-keys.js';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { ledgerAccounts, postingAttempts } from '../db/schema.js';
@@ -154,7 +155,9 @@ export async function importRecords(harness: WithApp, kind: RecordKind, rows: Ro
     .from(table)
     .where(inArray(table.sourceId, sourceIds));
   const bySource = new Map(found.map((f) => [f.sourceId, f.id]));
-  return sourceIds.map((s) => bySource.get(s)!);
+  const ids = sourceIds.map((s) => bySource.get(s)!);
+  rememberSources(kind, ids, sourceIds);
+  return ids;
 }
 
 /** `count` new records of `kind` built by `make(i)` (overrides of the defaults). */

@@ -4,7 +4,11 @@ import type { RouteCase } from './route-cases.js';
 /**
  * The security cases of reconciliation with SAP (issue 11): every route needs "Run Reconciliation". A run is
  * started over today (nothing posted: a clean run); adopting a difference of a run that does not exist answers
- * 404 (adoption itself is proven in modules/reconciliation/reconciliation.int.test.ts).
+ * 404. Adopting one also needs the View and the Post permission of the difference's kind (issue 21): the
+ * route cannot declare them (a route's permissions are alternatives, and the kind is known only from the
+ * difference), so the service checks them, answering 404 without View and this matrix's 403 sentence without
+ * Post; modules/reconciliation/reconciliation-adopt.int.test.ts and reconciliation-scope.int.test.ts prove it
+ * (adoption itself: reconciliation.int.test.ts).
  */
 export function reconciliationRouteCases(): Record<string, RouteCase> {
   const range = () => ({ fromDate: nairobiDay(), toDate: nairobiDay() });

@@ -11,6 +11,7 @@ import { reversalRouteCases } from './reversal-route-cases.js';
 import { ADMIN_ROUTE_CASES } from './admin-cases.js';
 import { postableRows, postBodyOf } from './kind-fixtures.js';
 import { nairobiDay, recordRows, type PostingHarness } from './posting-harness.js';
+import type { RouteCatalogueEntry } from '../plugins/access.js';
 
 /**
  * One request per declared route that a caller allowed to make it may send, and the status it then answers.
@@ -24,6 +25,9 @@ export type ValidRequest = {
   query?: Record<string, string>;
   status: number;
 };
+
+/** The METRICS_TOKEN of the suites that walk the catalogue (it puts `GET /metrics` in it). */
+export const TEST_METRICS_TOKEN = 'route-suites-metrics-token-0123456789';
 
 export type CaseContext = {
   h: PostingHarness;
@@ -44,6 +48,11 @@ export type RouteCase = {
    * caller lacking one of them gets 403 (no privilege escalation); security-matrix requires this case.
    */
   escalation?(ctx: CaseContext, permissions: PermissionName[]): Promise<ValidRequest>;
+  /**
+   * The request acts on one record or posting (by id) of a kind: a caller also needs that kind's View permission,
+   * and without it gets 404, the answer of an id that does not exist (security-matrix tries it).
+   */
+  viewedWith?: PermissionName;
 };
 
 const unique = () => randomBytes(4).toString('hex');
@@ -140,6 +149,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...myAccountRouteCases(),
   'GET /health/live': get('/health/live'),
   'GET /health/ready': get('/health/ready'),
+  // Prometheus (METRICS_TOKEN is set in the route suites): a bearer token, like the import.
+  'GET /metrics': get('/metrics'),
 
   // Users, roles, audit log.
   'GET /api/v1/users': get('/api/v1/users', 200, { fromDate: '2020-01-01', toDate: '2099-12-31' }),
@@ -215,6 +226,21 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 };
 
 export const routeLabel = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** The routes machines call with a bearer token instead of a session: the import and the metrics. */
+export const isMachineRoute = (route: Pick<RouteCatalogueEntry, 'access'>) =>
+  route.access.auth === 'apiToken' || route.access.auth === 'metricsToken';
+
+/** The Authorization header a machine route takes (the import's API token, METRICS_TOKEN); none for the others. */
+export function machineHeaders(
+  route: Pick<RouteCatalogueEntry, 'access'>,
+  ctx: Pick<CaseContext, 'h' | 'apiToken'>,
+): Record<string, string> {
+  if (route.access.auth === 'apiToken') return { authorization: `Bearer ${ctx.apiToken}` };
+  if (route.access.auth === 'metricsToken')
+    return { authorization: `Bearer ${ctx.h.env.METRICS_TOKEN ?? ''}` };
+  return {};
+}
 
 /** The case of a catalogue route; throws (failing the test) for a route nobody has written a case for. */
 export function caseOf(route: { method: string; url: string }): RouteCase {

@@ -4,7 +4,7 @@ import type { RouteCatalogueEntry } from '../plugins/access.js';
 import { OPENAPI_UI_URL } from '../plugins/openapi.js';
 import { changedTables, type TableSnapshot } from './db-snapshot.js';
 import type { Attempt } from './fuzz-requests.js';
-import { caseOf, routeLabel, type ValidRequest } from './route-cases.js';
+import { caseOf, isMachineRoute, machineHeaders, routeLabel, type ValidRequest } from './route-cases.js';
 import type { RouteHarness } from './route-harness.js';
 import type { TestClient, TestResponse } from './test-client.js';
 
@@ -30,8 +30,7 @@ export function routeFuzzer({ h, ctx, snapshot }: RouteHarness, admin: TestClien
   async function callerOf(
     route: RouteCatalogueEntry,
   ): Promise<{ client: TestClient; headers: Record<string, string> }> {
-    if (route.access.auth === 'apiToken')
-      return { client: h.client(), headers: { authorization: `Bearer ${ctx.apiToken}` } };
+    if (isMachineRoute(route)) return { client: h.client(), headers: machineHeaders(route, ctx) };
     if (route.access.auth === 'user') {
       // Its own address each time, so per-address limits (e.g. 20 connection tests a minute) do not hide the answers.
       const client = h.client({
@@ -66,6 +65,9 @@ export function routeFuzzer({ h, ctx, snapshot }: RouteHarness, admin: TestClien
 
   /** Swagger UI's pages and files (plugins/openapi.ts): the one place answering HTML, scripts and a redirect. */
   const servesPages = (route: RouteCatalogueEntry) => route.url.startsWith(OPENAPI_UI_URL);
+  /** Routes whose 2xx is not JSON: those pages, and the metrics (plugins/metrics.ts, Prometheus text). */
+  const answersText = (route: RouteCatalogueEntry) =>
+    servesPages(route) || route.access.auth === 'metricsToken';
 
   async function judge(route: RouteCatalogueEntry, attempt: Attempt): Promise<void> {
     const { client, headers } = await callerOf(route);
@@ -99,7 +101,7 @@ export function routeFuzzer({ h, ctx, snapshot }: RouteHarness, admin: TestClien
       if (written.length) problems.push(`a refused request (${status}) wrote to ${written.join(', ')}`);
     } else if (
       response.text &&
-      !servesPages(route) &&
+      !answersText(route) &&
       !String(response.headers['content-type']).startsWith('application/json')
     ) {
       problems.push(`a ${status} that is not JSON`);

@@ -1,7 +1,7 @@
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { tableNames, tableSnapshot, type TableSnapshot } from './db-snapshot.js';
 import { startPostingHarness, type PostingHarness } from './posting-harness.js';
-import type { CaseContext } from './route-cases.js';
+import { TEST_METRICS_TOKEN, type CaseContext } from './route-cases.js';
 
 /** What the suites walking the app's route catalogue (plugins/security-*.int.test.ts) work with. */
 export type RouteHarness = {
@@ -12,9 +12,19 @@ export type RouteHarness = {
   snapshot(): Promise<TableSnapshot>;
 };
 
-/** The app with the queue but no VAS worker, against the simulator, and an API token named `tokenName`. */
+/**
+ * The app with the queue but no VAS worker, against the simulator, an API token named `tokenName` and
+ * METRICS_TOKEN set (so `GET /metrics` is a route of the catalogue). No
+ * background work runs: a timer's write (an audit-tally total once a 15-minute window closes) would otherwise
+ * be taken for the write of the refused request judged at that moment.
+ */
 export async function startRouteHarness(tokenName: string): Promise<RouteHarness> {
-  const h = await startPostingHarness({ queue: true, worker: false });
+  const h = await startPostingHarness({
+    queue: true,
+    worker: false,
+    background: false,
+    env: { METRICS_TOKEN: TEST_METRICS_TOKEN },
+  });
   const { token } = await h.app.services.apiTokens.create(tokenName, {
     actor: SYSTEM_ACTOR,
     ip: '127.0.0.1',

@@ -42,8 +42,7 @@ export const journalLines = (doc: SimDocument) =>
     l.Credit ?? 0,
   ]);
 
-export const keyOf = (kind: 'SI' | 'FJ' | 'SJ' | 'CA' | 'FA' | 'VAS', id: number) =>
-  kind === 'SI' ? `FFSI${id}` : `FF-${kind}-${id}`;
+export { keyOf } from './record-keys.js';
 
 /** Simulator faults: `/__sim/config`. */
 export const simConfig = (sim: RunningSimulator, config: Record<string, unknown>) =>
@@ -51,6 +50,7 @@ export const simConfig = (sim: RunningSimulator, config: Record<string, unknown>
 export const resetFaults = (sim: RunningSimulator) =>
   simConfig(sim, {
     latencyMs: 0,
+    writeLatencyMs: 0,
     errorRate: 0,
     dropReplyRate: 0,
     sessionTimeoutSeconds: 1800,

@@ -13,6 +13,8 @@ export type RunningSimulator = {
     failedLogins: number;
     logouts: number;
     requests: Record<string, number>;
+    /** POST/PATCH calls per resource as they arrived (before latency): a look-up GET is not one. */
+    writes: Record<string, number>;
     created: Record<string, number>;
   }>;
   documents(): Promise<{

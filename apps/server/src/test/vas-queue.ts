@@ -116,7 +116,7 @@ export async function expectVasPostedOnce(
       ReferenceDate: postingDate,
       TaxDate: taxDate,
       Reference2: row.order,
-      Reference3: `FF-VAS-${row.id}`,
+      Reference3: keyOf('VAS', row.id),
     });
     expect(journalLines(doc)).toEqual([
       ['T20004', row.selling, 0],

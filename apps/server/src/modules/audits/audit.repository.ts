@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   gt,
+  getTableColumns,
   gte,
   ilike,
   lt,
@@ -32,6 +33,14 @@ const AUDIT_CHAIN_LOCK = 727_002;
 export type NewAudit = { event: string; actorId: number | null; actorName: string; ipAddress: string };
 
 export type StoredAuditRow = typeof audits.$inferSelect;
+/** A row as the log lists it: with the actor's e-mail now (null for the system, or a user since removed). */
+export type ListedAuditRow = StoredAuditRow & { actorEmail: string | null };
+
+/**
+ * The listed columns: the row and its actor's e-mail. A display name is the user's own choice (anyone may call
+ * themselves "Administrator"); the e-mail is the account's, set by whoever invited them.
+ */
+const LISTED = { ...getTableColumns(audits), actorEmail: users.email };
 
 /** Which rows of the log a list shows: a time range, the actor's user id, an event type, a search text. */
 export type AuditFilter = {
@@ -145,10 +154,11 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
     },
 
     /** Every row the filter lets through, newest first. */
-    list(filter: AuditFilter, order?: AuditOrder) {
+    list(filter: AuditFilter, order?: AuditOrder): Promise<ListedAuditRow[]> {
       return db
-        .select()
+        .select(LISTED)
         .from(audits)
+        .leftJoin(users, eq(users.id, audits.actorId))
         .where(whereOf(filter))
         .orderBy(...orderOf(order));
     },
@@ -158,8 +168,9 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
       const where = whereOf(filter);
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(LISTED)
           .from(audits)
+          .leftJoin(users, eq(users.id, audits.actorId))
           .where(where)
           .orderBy(...orderOf(order))
           .limit(page.perPage)

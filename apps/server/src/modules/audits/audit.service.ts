@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { dayRange, formatDateTime } from '../../lib/time.js';
 import { createChainWalker, type AuditAnchor, type ChainBreak, type ChainWalk } from './audit-chain.js';
-import type { AuditFilter, AuditOrder, AuditRepository, StoredAuditRow } from './audit.repository.js';
+import type { AuditFilter, AuditOrder, AuditRepository, ListedAuditRow } from './audit.repository.js';
 
 import type { AuditContext } from '../../lib/audit-context.js';
 
@@ -21,11 +21,12 @@ export type ChainReport = ChainWalk & {
 };
 
 export function createAuditService(repo: AuditRepository, timeZone: string) {
-  const entryOf = (r: StoredAuditRow): AuditEntry => ({
+  const entryOf = (r: ListedAuditRow): AuditEntry => ({
     id: r.id,
     createdAt: formatDateTime(r.createdAt, timeZone),
     event: r.event,
     createdBy: r.actorName,
+    createdByEmail: r.actorEmail,
     ipAddress: r.ipAddress,
   });
   const filterOf = (query: AuditQuery): AuditFilter => {

@@ -125,12 +125,13 @@ export function createAuthService(deps: {
       }
 
       if (await twoFactor.repository.isEnabled(user.id)) {
-        // The attempt stays counted until the code is accepted: the password alone is not a success.
+        // The attempt stays counted until the code is accepted (the password alone is not a success); the
+        // pending sign-in keeps its count, so that the code's acceptance gives it back.
         const pending = await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
           if (previous) await sessions.destroy(previous.id, tx);
           const created = await sessions.create({ userId: null, ...client }, tx);
-          await twoFactor.repository.createChallenge(sha256Hex(created.token), user.id, tx);
+          await twoFactor.repository.createChallenge(sha256Hex(created.token), user.id, admission, tx);
           await audit.record(
             { actor: { id: user.id, name: user.name }, ip: client.ip },
             `Password accepted for ${user.email}; waiting for the two-factor code`,
@@ -165,8 +166,8 @@ export function createAuthService(deps: {
       client: ClientInfo,
     ) {
       const field = body.code ? 'code' : 'recoveryCode';
-      const userId = pending && !pending.user ? await twoFactor.repository.challengeOf(pending.id) : null;
-      const user = userId === null ? undefined : await users.findById(userId);
+      const challenge = pending && !pending.user ? await twoFactor.repository.challengeOf(pending.id) : null;
+      const user = challenge ? await users.findById(challenge.userId) : undefined;
       if (!pending || !user) throw ValidationFailed.field('code', MY_ACCOUNT_MESSAGES.challengeExpired);
       const actor = { actor: { id: user.id, name: user.name }, ip: client.ip };
 
@@ -197,10 +198,11 @@ export function createAuthService(deps: {
       }
 
       await throttle.succeeded(admission);
+      if (challenge?.passwordAdmission) await throttle.succeeded(challenge.passwordAdmission);
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await sessions.destroy(pending.id, tx);
-        const created = await sessions.create({ userId: user.id, ...client }, tx);
+        const created = await sessions.create({ userId: user.id, ...client, twoFactorPassed: true }, tx);
         const how = body.code ? 'two-factor code' : 'recovery code';
         await audit.record(actor, `Signed in: ${user.email} (with a ${how})`, tx);
         return created;

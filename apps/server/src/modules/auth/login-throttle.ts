@@ -92,8 +92,10 @@ export function createLoginThrottle(db: Db) {
     /**
      * A successful sign-in clears that account's record from that address (Laravel's behaviour) and gives its
      * evaluation back to the wider rules, so people who sign in often are never throttled by their successes.
+     * A two-factor sign-in gives back both of its steps' evaluations: the password's (kept with the pending
+     * sign-in, so any process can give it back) and the code's.
      */
-    async succeeded(admission: Admission) {
+    async succeeded(admission: Omit<Admission, 'admitted'>) {
       await db
         .delete(loginThrottle)
         .where(

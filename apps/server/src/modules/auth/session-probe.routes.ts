@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '@ff/contract';
-import type { SessionStore } from '../../plugins/access.js';
+import { sessionMustEnd, type SessionStore } from '../../plugins/access.js';
 import type { AuthService } from './auth.service.js';
 
 /**
@@ -34,8 +34,9 @@ export function registerSessionProbeRoutes(
         const session = request.session;
         const user = session?.user;
         if (!session || !user) return { authenticated: false as const };
-        if (!user.isActive || !user.roleActive) {
-          // The same rule as every signed-in route: a disabled account or role ends the session at once.
+        if (sessionMustEnd(user, session)) {
+          // The same rule as every signed-in route: a disabled account or role, or a password-only session of
+          // a user who has two-factor, ends the session at once.
           await sessions.destroy(session.id);
           return { authenticated: false as const };
         }

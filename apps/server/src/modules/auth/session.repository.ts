@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { securitySettings, userTwoFactor } from '../../db/account-schema.js';
+import { securitySettings, twoFactorChallenges, userTwoFactor } from '../../db/account-schema.js';
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -14,9 +14,25 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
   // Writing the row on every request would be wasteful; a tenth of the idle window (at most a minute) of
   // slack keeps a user who is active more often than the idle limit signed in, even with short limits.
   const touchAfterMs = Math.min(60_000, idleMs / 10);
+  /**
+   * Ends the user's sign-ins that wait for their two-factor code. Their sessions (which have no user) stay,
+   * so the browser's next code is answered "Your sign-in has expired" (422) rather than a CSRF 419.
+   */
+  const endPendingSignIns = (userId: number, executor: Db) =>
+    executor.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+
   return {
-    /** Creates a session and returns the raw cookie token; only its hash is stored. */
-    async create(input: { userId: number | null; ip: string; userAgent: string }, executor: Db = db) {
+    /** How long the session cookie is kept: as long as a session can live. */
+    cookieMaxAgeSeconds: policy.absoluteHours * 3600,
+
+    /**
+     * Creates a session and returns the raw cookie token; only its hash is stored. `twoFactorPassed`: it is
+     * opened by a second factor (the two-factor challenge, or turning two-factor on).
+     */
+    async create(
+      input: { userId: number | null; ip: string; userAgent: string; twoFactorPassed?: boolean },
+      executor: Db = db,
+    ) {
       const token = randomToken();
       const csrfToken = randomToken();
       const now = new Date();
@@ -30,6 +46,7 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
         absoluteExpiresAt: new Date(now.getTime() + policy.absoluteHours * 3_600_000),
         ipAddress: input.ip,
         userAgent: input.userAgent.slice(0, 500),
+        twoFactorPassed: input.twoFactorPassed ?? false,
       });
       return { token, csrfToken };
     },
@@ -42,6 +59,7 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           id: sessions.id,
           csrfToken: sessions.csrfToken,
           lastSeenAt: sessions.lastSeenAt,
+          twoFactorPassed: sessions.twoFactorPassed,
           idleExpiresAt: sessions.idleExpiresAt,
           absoluteExpiresAt: sessions.absoluteExpiresAt,
           userId: users.id,
@@ -84,7 +102,8 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
           twoFactorSetupRequired: twoFactorRequired && !twoFactorEnabled,
         };
       }
-      return { id: row.id, csrfToken: row.csrfToken, lastSeenAt: row.lastSeenAt, user };
+      const { id, csrfToken, lastSeenAt, twoFactorPassed } = row;
+      return { id, csrfToken, lastSeenAt, twoFactorPassed, user };
     },
 
     /** Slides the idle expiry when the session was last seen a while ago. */
@@ -111,8 +130,11 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
     },
 
     destroy: (id: string, executor: Db = db) => executor.delete(sessions).where(eq(sessions.id, id)),
-    destroyForUser: (userId: number, executor: Db = db) =>
-      executor.delete(sessions).where(eq(sessions.userId, userId)),
+    /** Ends every session of the user, and every sign-in of theirs still waiting for its two-factor code. */
+    async destroyForUser(userId: number, executor: Db = db) {
+      await endPendingSignIns(userId, executor);
+      await executor.delete(sessions).where(eq(sessions.userId, userId));
+    },
     destroyForRole: (roleId: number, executor: Db = db) =>
       executor
         .delete(sessions)
@@ -142,8 +164,12 @@ export function createSessionRepository(db: Db, policy: SessionPolicy) {
         .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
     },
 
-    /** Ends every session of the user but `keepId`; answers how many ended. */
+    /**
+     * Ends every session of the user but `keepId`, and their sign-ins waiting for a two-factor code (a new
+     * password must end those too); answers how many sessions ended.
+     */
     async destroyOthers(userId: number, keepId: string, executor: Db = db) {
+      await endPendingSignIns(userId, executor);
       const ended = await executor
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))

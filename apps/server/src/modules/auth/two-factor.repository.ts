@@ -1,6 +1,11 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { twoFactorChallenges, userRecoveryCodes, userTwoFactor } from '../../db/account-schema.js';
+import {
+  twoFactorChallenges,
+  userRecoveryCodes,
+  userTwoFactor,
+  type ThrottleAdmissionRecord,
+} from '../../db/account-schema.js';
 
 export const CHALLENGE_MINUTES = 5;
 
@@ -88,22 +93,34 @@ export function createTwoFactorRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Ties a pending sign-in of `userId` to the session `sessionId` for CHALLENGE_MINUTES. */
-    async createChallenge(sessionId: string, userId: number, executor: Db = db) {
+    /**
+     * Ties a pending sign-in of `userId` to the session `sessionId` for CHALLENGE_MINUTES, with the throttle's
+     * count of its password (given back once the code is accepted).
+     */
+    async createChallenge(
+      sessionId: string,
+      userId: number,
+      { email, ip, hits }: ThrottleAdmissionRecord,
+      executor: Db = db,
+    ) {
       const expiresAt = new Date(Date.now() + CHALLENGE_MINUTES * 60_000);
-      await executor.insert(twoFactorChallenges).values({ sessionId, userId, expiresAt });
+      const passwordAdmission = { email, ip, hits };
+      await executor.insert(twoFactorChallenges).values({ sessionId, userId, expiresAt, passwordAdmission });
     },
 
-    /** The user of the session's live pending sign-in, if any. */
-    async challengeOf(sessionId: string): Promise<number | null> {
+    /** The session's live pending sign-in, if any: its user and the throttle's count of its password. */
+    async challengeOf(sessionId: string) {
       const [row] = await db
-        .select({ userId: twoFactorChallenges.userId })
+        .select({
+          userId: twoFactorChallenges.userId,
+          passwordAdmission: twoFactorChallenges.passwordAdmission,
+        })
         .from(twoFactorChallenges)
         .where(
           and(eq(twoFactorChallenges.sessionId, sessionId), gt(twoFactorChallenges.expiresAt, new Date())),
         )
         .limit(1);
-      return row?.userId ?? null;
+      return row ?? null;
     },
   };
 }

@@ -19,13 +19,15 @@ const unavailable = z
 export function registerHealthRoutes(app: FastifyInstance, database: Database) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { auth: 'public' as const };
+  // A load balancer probes every few seconds from one address: a 429 would take a healthy node out of service.
+  const config = { access, rateLimit: false as const };
   const readiness = createReadinessCheck(database);
-  r.get('/health/live', { config: { access }, schema: { response: { 200: live } } }, async () => ({
+  r.get('/health/live', { config, schema: { response: { 200: live } } }, async () => ({
     status: 'ok' as const,
   }));
   r.get(
     '/health/ready',
-    { config: { access }, schema: { response: { 200: ready, 503: unavailable } } },
+    { config, schema: { response: { 200: ready, 503: unavailable } } },
     async (_request, reply) => {
       const state = await readiness();
       if (state.ready) return { status: 'ready' as const };

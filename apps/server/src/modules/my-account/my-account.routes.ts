@@ -17,13 +17,14 @@ import {
   updateAccountBody,
   validationErrorBody,
 } from '@ff/contract';
-import { currentUserOf } from '../../plugins/access.js';
+import { currentUserOf, setSessionCookies } from '../../plugins/access.js';
 import type { AccountCaller, MyAccountService } from './my-account.service.js';
 
 const callerOf = (request: FastifyRequest): AccountCaller => ({
   user: currentUserOf(request),
   session: request.session!,
   ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
 });
 
 /**
@@ -118,13 +119,19 @@ export function registerMyAccountRoutes(app: FastifyInstance, service: MyAccount
         body: confirmTwoFactorBody,
         response: {
           200: recoveryCodesAnswer.describe(
-            'Two-factor sign-in is on; the recovery codes are shown only now.',
+            'Two-factor sign-in is on; the recovery codes are shown only now. The session is re-issued (new session and XSRF-TOKEN cookies) and every other session of the user has ended.',
           ),
-          422: refused('Refused under `code`: the code is wrong, or no set-up is waiting.'),
+          422: refused(
+            'Refused under `code`: the code is wrong, or no set-up is waiting; or under `password`: two-factor is required of the user and the password is missing or wrong.',
+          ),
         },
       },
     },
-    (request) => service.confirmTwoFactor(callerOf(request), request.body.code),
+    async (request, reply) => {
+      const { recoveryCodes, session } = await service.confirmTwoFactor(callerOf(request), request.body);
+      setSessionCookies(reply, request, session, session.maxAgeSeconds);
+      return { recoveryCodes };
+    },
   );
 
   r.delete(

@@ -1,10 +1,12 @@
 import QRCode from 'qrcode';
 import {
+  AUTH_FIELD_MESSAGES,
   AUTH_MESSAGES,
   MY_ACCOUNT_MESSAGES,
   type AccountProfile,
   type AccountSession,
   type ChangePasswordBody,
+  type ConfirmTwoFactorBody,
   type UpdateAccountBody,
 } from '@ff/contract';
 import type { Db } from '../../db/client.js';
@@ -22,8 +24,8 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { AccountRepository } from './account.repository.js';
 import { deviceOf } from './session-device.js';
 
-/** The signed-in request a My Account call acts for: the user, their session and their address. */
-export type AccountCaller = { user: SessionUser; session: LoadedSession; ip: string };
+/** The signed-in request a My Account call acts for: the user, their session, their address and browser. */
+export type AccountCaller = { user: SessionUser; session: LoadedSession; ip: string; userAgent: string };
 
 const contextOf = ({ user, ip }: AccountCaller): AuditContext => ({
   actor: { id: user.id, name: user.name },
@@ -179,20 +181,43 @@ export function createMyAccountService(deps: {
       return { secret, otpauthUri, qrSvg };
     },
 
-    /** Turns two-factor sign-in on with a code from the new secret; answers the recovery codes (shown once). */
-    async confirmTwoFactor(caller: AccountCaller, code: string) {
+    /**
+     * Turns two-factor sign-in on with a code from the new secret; answers the recovery codes (shown once)
+     * and the session that replaces the caller's. Two-factor is checked per session (issue 21): every other
+     * session of the user ends, as they never passed a second factor, and this one is re-issued as a
+     * sign-in is (new cookie and CSRF token), marked as having passed it with this code.
+     */
+    async confirmTwoFactor(caller: AccountCaller, body: ConfirmTwoFactorBody) {
       const row = await twoFactorRows.find(caller.user.id);
       if (!row) throw ValidationFailed.field('code', MY_ACCOUNT_MESSAGES.twoFactorNotStarted);
       if (row.enabledAt) throw ValidationFailed.field('code', MY_ACCOUNT_MESSAGES.twoFactorAlreadyOn);
-      if (!(await twoFactor.acceptCode(caller.user.id, code)))
+      // Where two-factor is required, the caller's session began with the password alone and reaches only My
+      // Account: whoever holds it (a stolen cookie) must also know the password to enrol an authenticator.
+      if (caller.user.twoFactorRequired && !caller.session.twoFactorPassed) {
+        if (!body.password) throw ValidationFailed.field('password', AUTH_FIELD_MESSAGES.passwordRequired);
+        await checkPassword(caller, body.password, 'password', MY_ACCOUNT_MESSAGES.passwordWrong);
+      }
+      if (!(await twoFactor.acceptCode(caller.user.id, body.code)))
         throw ValidationFailed.field('code', MY_ACCOUNT_MESSAGES.codeInvalid);
       const { codes, hashes } = freshCodes();
-      await db.transaction(async (txRaw) => {
+      const session = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         await twoFactorRows.enable(caller.user.id, hashes, tx);
-        await audit.record(contextOf(caller), `Two-factor sign-in turned on for ${caller.user.email}`, tx);
+        const ended = await sessions.destroyOthers(caller.user.id, caller.session.id, tx);
+        await sessions.destroy(caller.session.id, tx);
+        const { ip, userAgent } = caller;
+        const issued = await sessions.create(
+          { userId: caller.user.id, ip, userAgent, twoFactorPassed: true },
+          tx,
+        );
+        await audit.record(
+          contextOf(caller),
+          `Two-factor sign-in turned on for ${caller.user.email}; ${ended} other session${ended === 1 ? '' : 's'} ended`,
+          tx,
+        );
+        return issued;
       });
-      return { recoveryCodes: codes };
+      return { recoveryCodes: codes, session: { ...session, maxAgeSeconds: sessions.cookieMaxAgeSeconds } };
     },
 
     /** Turns two-factor sign-in off (password needed); refused while the user's role requires it. */

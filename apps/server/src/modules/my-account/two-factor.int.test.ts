@@ -1,5 +1,4 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,
@@ -12,6 +11,7 @@ import { audits } from '../../db/schema.js';
 import { createUser, signedIn, type TestUser } from '../../test/fixtures.js';
 import type { TestClient } from '../../test/test-client.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
+import { awayFromStepEdge, codeOf, enrol } from '../../test/two-factor.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,17 +21,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const STEP_MS = 30_000;
-/** A code of the authenticator app for `secret`, `steps` time steps from now. */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * STEP_MS,
-  });
-/** Waits out the last seconds of a time step, so codes made for "one step ago" stay inside the ±1 window. */
-async function awayFromStepEdge() {
-  const into = Date.now() % STEP_MS;
-  if (into > STEP_MS - 4_000) await new Promise((resolve) => setTimeout(resolve, STEP_MS - into + 200));
-}
 const auditsOf = async (userId: number) =>
   (
     await server.database.db
@@ -43,18 +32,6 @@ const auditsOf = async (userId: number) =>
 const del = (client: TestClient, url: string, body?: unknown) =>
   client.request({ method: 'DELETE', url, body });
 const put = (client: TestClient, url: string, body?: unknown) => client.request({ method: 'PUT', url, body });
-
-/** Enrols `user` through My Account: answers the secret and the recovery codes. */
-async function enrol(client: TestClient) {
-  await awayFromStepEdge();
-  const started = await client.post('/api/v1/account/two-factor');
-  expect(started.status).toBe(200);
-  const confirmed = await client.post('/api/v1/account/two-factor/confirm', {
-    code: codeOf(started.body.secret, -1),
-  });
-  expect(confirmed.status).toBe(200);
-  return { secret: started.body.secret as string, recoveryCodes: confirmed.body.recoveryCodes as string[] };
-}
 
 describe('two-factor sign-in', () => {
   it('enrols with a QR code, then signs in only with a fresh code; a code and a recovery code work once', async () => {
@@ -161,7 +138,7 @@ describe('two-factor sign-in', () => {
     expect(events).toEqual(
       expect.arrayContaining([
         `Two-factor sign-in set-up started by ${user.email}`,
-        `Two-factor sign-in turned on for ${user.email}`,
+        `Two-factor sign-in turned on for ${user.email}; 0 other sessions ended`,
         `Password accepted for ${user.email}; waiting for the two-factor code`,
         `Failed two-factor sign-in for ${user.email}: wrong or used code`,
         `Signed in: ${user.email} (with a two-factor code)`,
@@ -300,7 +277,8 @@ describe('require two-factor for administrators', () => {
       expect((await clerkClient.get('/api/v1/dashboard')).status).toBe(200);
       expect((await clerkClient.get('/user')).body.twoFactorSetupRequired).toBe(false);
 
-      await enrol(managerClient);
+      // Required of them, so enrolling needs the password too (two-factor-sessions.int.test.ts).
+      await enrol(managerClient, manager.password);
       expect((await managerClient.get('/api/v1/users')).status).toBe(200);
       expect((await managerClient.get('/user')).body.twoFactorSetupRequired).toBe(false);
       const off = await del(managerClient, '/api/v1/account/two-factor', { password: manager.password });

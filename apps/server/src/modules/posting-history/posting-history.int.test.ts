@@ -14,6 +14,7 @@ import {
 } from '../../test/posting-harness.js';
 import { PATHS, vas } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
+import { keyOf } from '../../test/record-keys.js';
 
 /**
  * The posting history (issue 11) through the real routes: records posted to the SAP simulator, then listed,
@@ -79,7 +80,7 @@ describe('GET /api/v1/postings', () => {
       amount: '1500.50',
       postingDate: twoDaysAgo,
       status: 'posted',
-      idempotencyKey: `FF-CA-${cashEarly}`,
+      idempotencyKey: keyOf('CA', cashEarly),
       postedBy: 'Administrator',
       message: null,
       reversedBy: null,
@@ -92,7 +93,7 @@ describe('GET /api/v1/postings', () => {
     expect(saleRow).toMatchObject({
       kind: 'journalSaleInvoice',
       amount: '99000.00',
-      idempotencyKey: `FFSI${sale}`,
+      idempotencyKey: keyOf('SI', sale),
     });
   });
 
@@ -113,9 +114,9 @@ describe('GET /api/v1/postings', () => {
     const byTrip = await history(admin, { search: trip('cash-today').toLowerCase() });
     expect(byTrip.data.map((r) => r.recordId)).toEqual([cashToday]);
     expect(byTrip.meta.total).toBe(1);
-    const byKey = await history(admin, { search: `FF-CA-${cashEarly}` });
+    const byKey = await history(admin, { search: keyOf('CA', cashEarly) });
     expect(byKey.data.map((r) => r.recordId)).toContain(cashEarly);
-    const docNum = String((await history(admin, { search: `FFSI${sale}` })).data[0]!.sapDocNum);
+    const docNum = String((await history(admin, { search: keyOf('SI', sale) })).data[0]!.sapDocNum);
     expect(trips(await history(admin, { search: docNum }))).toContain(trip('SALE'));
   });
 
@@ -196,11 +197,11 @@ describe('GET /api/v1/postings/{id}', () => {
     ]);
     expect(detail.timeline[0]).toMatchObject({
       actor: 'Administrator',
-      detail: `posting date ${today}, key FF-CA-${id}`,
+      detail: `posting date ${today}, key ${keyOf('CA', id)}`,
     });
     expect(detail.timeline[4].detail).toBe(`DocEntry ${row!.sapDocEntry}, DocNum ${row!.sapDocNum}`);
     expect(detail.document).toMatchObject({ entity: 'JournalEntries', referenceField: 'Reference3' });
-    expect(JSON.stringify(detail.document)).toContain(`FF-CA-${id}`);
+    expect(JSON.stringify(detail.document)).toContain(keyOf('CA', id));
     // The administrator holds Reverse Postings; a posted cash advance may be reversed.
     expect(detail).toMatchObject({ reversible: true, notReversibleReason: null });
   });
@@ -236,8 +237,8 @@ describe('a reversed posting', () => {
 
     const rows = (await history(admin, { search: trip('REVERSED') })).data;
     expect(rows.map((r) => [r.status, r.idempotencyKey])).toEqual([
-      ['posted', `FF-CA-${id}-R2`],
-      ['reversed', `FF-CA-${id}`],
+      ['posted', keyOf('CA', id, 2)],
+      ['reversed', keyOf('CA', id)],
     ]);
     expect(rows[1]).toMatchObject({
       id: first!.id,

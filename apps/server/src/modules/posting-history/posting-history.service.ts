@@ -1,7 +1,6 @@
 import {
   PERMISSIONS,
-  RECORD_KIND_NAMES,
-  RECORD_KINDS_PLAIN,
+  viewableKinds,
   type PostingDetail,
   type PostingHistoryQuery,
   type PostingRow,
@@ -21,13 +20,9 @@ import { postingTimeline } from './posting-timeline.js';
 export const DEFAULT_PER_PAGE = 50;
 const DAY_MS = 86_400_000;
 
-/** The kinds a user may see: those whose View permission they hold, in the registry's order. */
-export const visibleKinds = (permissions: readonly string[]): RecordKindName[] =>
-  RECORD_KIND_NAMES.filter((name) => permissions.includes(RECORD_KINDS_PLAIN[name].permissions.view));
-
 /** The visible kinds narrowed by a `kind` filter (a list API name). */
 function kindsOf(permissions: readonly string[], apiName: string | undefined): RecordKindName[] {
-  const visible = visibleKinds(permissions);
+  const visible = viewableKinds(permissions);
   if (apiName === undefined) return visible;
   const name = kindOfApiName(apiName);
   return name && visible.includes(name) ? [name] : [];
@@ -75,7 +70,7 @@ export function createPostingHistoryService(db: Db, timeZone: string) {
 
     /** The posting with its timeline, the document sent and whether this user may reverse it; null when unseen. */
     async detail(id: number, permissions: readonly string[]): Promise<PostingDetail | null> {
-      const posting = await repository.find(id, visibleKinds(permissions));
+      const posting = await repository.find(id, viewableKinds(permissions));
       if (!posting) return null;
       const [attempts, reversals, state] = await Promise.all([
         repository.attempts(posting.code, posting.recordId, posting.generation),

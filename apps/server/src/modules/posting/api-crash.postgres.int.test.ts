@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../test/http-client.js';
-import { chunks, PATH, pollUntil, postBodies, sleep, waitForRechecks } from '../../test/mixed-posting.js';
+import {
+  atLeast,
+  chunks,
+  everyRow,
+  PATH,
+  pollUntil,
+  postBodies,
+  sleep,
+  waitForRechecks,
+} from '../../test/mixed-posting.js';
 import { listedFailedButInSap } from '../../test/ledger-documents.js';
 import {
   documentsByKey,
@@ -32,8 +41,7 @@ describe('an API killed with SIGKILL mid-post, then posts whose replies are all 
       client.post(PATH.CA, body('CA', batch)).catch(() => null),
     );
     await pollUntil(
-      async () =>
-        (await storedRows(fleet.h, 'cash', crashed)).filter((r) => r.status === 'posted').length >= 50,
+      () => atLeast(fleet.h, 'cash', crashed, 'posted', 50),
       'a sixth of the rows to be posted',
       60_000,
       100,
@@ -63,7 +71,7 @@ describe('an API killed with SIGKILL mid-post, then posts whose replies are all 
 
     const all = [...crashed, ...unconfirmed];
     await pollUntil(
-      async () => (await storedRows(fleet.h, 'cash', all)).every((r) => r.status !== 'posting'),
+      () => everyRow(fleet.h, 'cash', all, (status) => status !== 'posting'),
       'no row left posting',
       120_000,
       500,

@@ -96,7 +96,7 @@ describe('a connection cut under the application', () => {
       await pollUntil(
         async () => {
           state = (await boss.getJobById('fault-probe', jobId).catch(() => null))?.state ?? state;
-          return state === 'completed';
+          return state === 'completed' || `job state ${state || 'not read yet'}`;
         },
         'the job to complete',
         30_000,

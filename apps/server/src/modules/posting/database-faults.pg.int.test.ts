@@ -7,7 +7,8 @@ import { allowConnections, dbNameOf, terminateAll } from '../../test/database-fa
 import { HttpClient } from '../../test/http-client.js';
 import { proveLedger } from '../../test/ledger-proof.js';
 import {
-  inFlight,
+  everyRow,
+  noneInFlight,
   PATH,
   pollUntil,
   postBodies,
@@ -16,13 +17,7 @@ import {
   type Ids,
   type Sent,
 } from '../../test/mixed-posting.js';
-import {
-  documentsByKey,
-  makeRecords,
-  resetFaults,
-  simConfig,
-  storedRows,
-} from '../../test/posting-harness.js';
+import { documentsByKey, makeRecords, resetFaults, simConfig } from '../../test/posting-harness.js';
 import type { WorkerProcess } from '../../test/posting-worker-process.js';
 import { useProcessFleet } from '../../test/process-fleet.js';
 
@@ -68,6 +63,11 @@ if (process.env.TEST_DB === 'postgres') {
     const response = await fetch(`${api.url}${path}`, { signal: AbortSignal.timeout(5_000) });
     return response.status;
   };
+  /** A probe for pollUntil: true once /health/ready answers 200, else the status (or error) it answered. */
+  const readyAgain = async (api: ApiProcess) => {
+    const status = await health(api, '/health/ready').catch((error: Error) => error.message);
+    return status === 200 || `/health/ready answered ${status}`;
+  };
   const running = (p: ApiProcess | WorkerProcess) => p.child.exitCode === null && p.child.signalCode === null;
   const lastOutput = (p: ApiProcess | WorkerProcess) => p.output.join('').slice(-3000);
   const keysInSap = async (prefix: string) =>
@@ -112,7 +112,10 @@ if (process.env.TEST_DB === 'postgres') {
       const cuts: { inSapBefore: number; vasInSap: number; terminated: number; postPending: boolean }[] = [];
       for (const threshold of [40, 160, 280]) {
         await pollUntil(
-          async () => cashAnswered || (await keysInSap('FF-CA-')) >= threshold,
+          async () => {
+            const inSap = await keysInSap('FF-CA-');
+            return cashAnswered || inSap >= threshold || `${inSap} cash advances in SAP, the post unanswered`;
+          },
           `${threshold} cash advances in SAP`,
           60_000,
           100,
@@ -141,7 +144,10 @@ if (process.env.TEST_DB === 'postgres') {
         salesAnswered = true;
       });
       await pollUntil(
-        async () => salesAnswered || (await keysInSap('FFSI')) >= 20,
+        async () => {
+          const inSap = await keysInSap('FFSI');
+          return salesAnswered || inSap >= 20 || `${inSap} sales invoices in SAP, the post unanswered`;
+        },
         '20 sales invoices in SAP',
         60_000,
         100,
@@ -171,13 +177,9 @@ if (process.env.TEST_DB === 'postgres') {
       expect(
         (salesAnswer.body.failed as { message: string }[]).filter((f) => TECHNICAL.test(f.message)),
       ).toEqual([]);
+      await pollUntil(async () => readyAgain(api), '/health/ready to answer 200 again', 30_000);
       await pollUntil(
-        async () => (await health(api, '/health/ready')) === 200,
-        '/health/ready to answer 200 again',
-        30_000,
-      );
-      await pollUntil(
-        async () => (await storedRows(fleet.h, 'sales', ids.SI)).every((r) => r.status !== 'posting'),
+        () => everyRow(fleet.h, 'sales', ids.SI, (status) => status !== 'posting'),
         'no sales invoice left posting',
         60_000,
         250,
@@ -212,20 +214,11 @@ if (process.env.TEST_DB === 'postgres') {
         await locker.end();
       }
       expect(listStatus).toBe(200);
-      await pollUntil(
-        async () => (await health(api, '/health/ready')) === 200,
-        '/health/ready to answer 200 again',
-        30_000,
-      );
+      await pollUntil(async () => readyAgain(api), '/health/ready to answer 200 again', 30_000);
       stillRunning();
 
       // Afterwards: the sweepers settle what the faults left in flight, and SAP's read-back proves the ledger.
-      await pollUntil(
-        async () => (await inFlight(fleet.h, ids)) === 0,
-        'no row left posting or queued',
-        120_000,
-        1_000,
-      );
+      await pollUntil(() => noneInFlight(fleet.h, ids), 'no row left posting or queued', 120_000, 1_000);
       await resetFaults(fleet.h.sim);
       await waitForRechecks(fleet.h, Number(SETTINGS.SAP_TIMEOUT_MS));
       const figures = await proveLedger(fleet.h, client, ids, sent);

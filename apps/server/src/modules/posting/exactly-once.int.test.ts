@@ -65,15 +65,15 @@ describe('a lost reply', () => {
     ]);
   });
 
-  it('a reply lost AND a look-up that cannot answer: the row fails as unknown, and the re-post finds the document instead of posting again', async () => {
+  it('a reply lost AND a look-up that does not find it yet: the row fails as unknown, and the re-post finds the document instead of posting again', async () => {
     // Make sure a session exists, so only the document calls are slow.
     const [warm] = await cashRows(p, 1);
     expect((await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, warm!.id)] })).status).toBe(200);
 
     const [row] = await cashRows(p, 1);
-    // Everything takes longer than SAP_TIMEOUT_MS (5 s): the POST times out, then commits in SAP;
-    // the look-up after it times out too.
-    await simConfig(p.h.sim, { latencyMs: 6_000 });
+    // The POST takes longer than SAP_TIMEOUT_MS (5 s): it times out, then commits in SAP; the look-up after it
+    // (the look-up before it answered at once) comes before the commit and finds nothing.
+    await simConfig(p.h.sim, { writeLatencyMs: 6_000 });
     const response = await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, row!.id)] });
     expect(response.status).toBe(422);
     expect(response.body.failed).toHaveLength(1);
@@ -95,7 +95,7 @@ describe('a lost reply', () => {
       'the slow commit',
       15_000,
     );
-    await simConfig(p.h.sim, { latencyMs: 0 });
+    await simConfig(p.h.sim, { writeLatencyMs: 0 });
     const created = (await p.h.sim.stats()).created.JournalEntries ?? 0;
 
     const again = await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, row!.id)] });

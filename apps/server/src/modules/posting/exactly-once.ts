@@ -1,3 +1,5 @@
+import type { Metrics } from '../../lib/metrics.js';
+import { lookUpKeys, type KeyLookup } from './key-lookup.js';
 import { SapPostingFailure, type SapDocument, type SapDocumentRef, type SapGateway } from './sap-gateway.js';
 
 export type PostingOutcome =
@@ -7,8 +9,14 @@ export type PostingOutcome =
   | { outcome: 'unknown'; message: string };
 
 export type ExactlyOnceOptions = {
-  /** Look the key up before the first POST (an earlier try of this record ended without a definite answer). */
-  lookUpFirst: boolean;
+  /**
+   * Keys of earlier attempts of this posting that may have created its document (their outcome is unknown, or
+   * they died in flight): asked for too, and when SAP cannot be asked the outcome stays unknown. Empty: no
+   * earlier attempt may have created it.
+   */
+  earlierKeys: readonly string[];
+  /** What SAP held under the keys when the request asked for all its rows' keys at once; else asked here. */
+  looked?: KeyLookup | undefined;
   /**
    * POSTs allowed in this run (default 1). After an unknown outcome a look-up that finds nothing is not
    * proof: SAP may still be committing a request we gave up on. So by default a run never posts twice; the
@@ -18,14 +26,19 @@ export type ExactlyOnceOptions = {
   maxPosts?: number;
   /** Pause before looking up after an unknown outcome, so a slow commit can land first. */
   settleMs?: number;
+  /** Counts each look-up's result (`ff_posting_lookups_total`). */
+  metrics?: Pick<Metrics, 'lookup'> | undefined;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The exactly-once protocol of docs/design/architecture.md section 6 for one record: SAP has no idempotency, so the
- * key rides in a reference field and, whenever an outcome is unknown, the key is looked up in SAP before
- * anything is posted again. A POST is only ever repeated after a look-up proved nothing is there.
+ * key rides in a reference field, and SAP is asked for it before the first POST (a restored database or a second
+ * installation may have posted the record, decision 018) and before any POST after an unknown outcome. A document
+ * found under the key counts as this record's only when its content is the same (key-lookup.ts); another's, or
+ * this one's cancelled, is refused before anything is sent.
  */
 export async function postExactlyOnce(
   sap: SapGateway,
@@ -34,23 +47,46 @@ export async function postExactlyOnce(
   options: ExactlyOnceOptions,
 ): Promise<PostingOutcome> {
   const maxPosts = options.maxPosts ?? 1;
-  let mustLookUp = options.lookUpFirst;
+  const keys = [...new Set([key, ...options.earlierKeys])];
   let lastUnknown = 'SAP did not confirm the posting.';
-
-  for (let posts = 0; posts < maxPosts;) {
-    if (mustLookUp) {
-      try {
-        const existing = await sap.findByReference(document, key);
-        if (existing) return { outcome: 'found', ref: existing };
-      } catch (error) {
-        // Without a look-up we cannot know; posting now could double the record. Stop here.
-        const reason = error instanceof Error ? error.message : String(error);
-        return {
-          outcome: 'unknown',
-          message: `${lastUnknown} Checking SAP for it failed too (${reason}); it will be checked again before the next try.`,
-        };
-      }
+  let verdict: KeyLookup;
+  // Before the first POST of this key (decision 018), or before a retry when an earlier attempt may have landed.
+  const firstStage = options.earlierKeys.length ? 'retry' : 'first';
+  try {
+    verdict = options.looked ?? (await lookUpKeys(sap, document, keys));
+    options.metrics?.lookup(firstStage, verdict.state);
+  } catch (error) {
+    options.metrics?.lookup(firstStage, 'error');
+    // Without a look-up we cannot know; posting now could double the record.
+    if (options.earlierKeys.length)
+      return {
+        outcome: 'unknown',
+        message: `${lastUnknown} Checking SAP for it failed too (${reasonOf(error)}); it will be checked again before the next try.`,
+      };
+    // Nothing was sent: SAP's own words say why (a refused login, an unreachable server), as a POST's would.
+    if (error instanceof SapPostingFailure && error.kind !== 'unknown')
+      return {
+        outcome: 'failed',
+        message: error.message,
+        code: error.code,
+        retryable: error.kind === 'unreachable',
+      };
+    return {
+      outcome: 'failed',
+      message: `It was not posted: SAP did not answer whether it already holds it (${reasonOf(error).replace(/\.$/, '')}). Post it again.`,
+      retryable: true,
+    };
+  }
+  let posts = 0;
+  for (;;) {
+    if (verdict.state === 'found') return { outcome: 'found', ref: verdict.ref };
+    if (verdict.state === 'conflict') {
+      // After a POST of ours went unanswered, it may still land under the key: keep it to be checked again.
+      return posts
+        ? { outcome: 'unknown', message: `${lastUnknown} ${verdict.message}` }
+        : { outcome: 'failed', message: verdict.message, code: 'key_conflict', retryable: false };
     }
+    if (posts >= maxPosts) break;
     try {
       posts += 1;
       return { outcome: 'posted', ref: await sap.create(document) };
@@ -63,16 +99,19 @@ export async function postExactlyOnce(
         return { outcome: 'failed', message: error.message, code: error.code, retryable: true };
       }
       lastUnknown = error.message;
-      mustLookUp = true;
       if (options.settleMs) await sleep(options.settleMs * posts);
     }
-  }
-  // Every POST ended unknown; one last look settles it if the final one landed.
-  try {
-    const existing = await sap.findByReference(document, key);
-    if (existing) return { outcome: 'found', ref: existing };
-  } catch {
-    // Fall through: still unknown.
+    try {
+      verdict = await lookUpKeys(sap, document, keys);
+      options.metrics?.lookup('retry', verdict.state);
+    } catch (error) {
+      options.metrics?.lookup('retry', 'error');
+      if (posts >= maxPosts) break;
+      return {
+        outcome: 'unknown',
+        message: `${lastUnknown} Checking SAP for it failed too (${reasonOf(error)}); it will be checked again before the next try.`,
+      };
+    }
   }
   return { outcome: 'unknown', message: `${lastUnknown} It will be checked in SAP before the next try.` };
 }

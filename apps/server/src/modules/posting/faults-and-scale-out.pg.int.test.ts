@@ -4,7 +4,7 @@ import {
   expireSessionsEvery,
   FAULTS,
   importMix,
-  inFlight,
+  noneInFlight,
   pollUntil,
   postMix,
   waitForRechecks,
@@ -95,7 +95,10 @@ if (process.env.TEST_DB === 'postgres') {
       const choreography = (async () => {
         for (const share of [0.25, 0.6]) {
           await pollUntil(
-            async () => stopped || (await vasSettled()) >= plan.perKind * share,
+            async () => {
+              const settled = await vasSettled();
+              return stopped || settled >= plan.perKind * share || `${settled} VAS rows settled`;
+            },
             `${share * 100}% of the VAS rows to settle`,
             180_000,
           );
@@ -118,7 +121,12 @@ if (process.env.TEST_DB === 'postgres') {
       const connection: Connection = { current: Promise.resolve(client) };
       let apiKill: { stranded: number; seconds: number } | undefined;
       const killApiMidway = async (settled: () => number) => {
-        await pollUntil(async () => settled() >= 1 / 3, 'a third of the reversals', 180_000, 50);
+        await pollUntil(
+          async () => settled() >= 1 / 3 || `${Math.round(settled() * 100)}% of the reversals settled`,
+          'a third of the reversals',
+          180_000,
+          50,
+        );
         let restarted!: (next: HttpClient) => void;
         connection.current = new Promise((resolve) => (restarted = resolve));
         const killedAt = Date.now();
@@ -137,12 +145,7 @@ if (process.env.TEST_DB === 'postgres') {
         sent = await postMix(fleet.h, client, ids, plan);
         const failure = await choreography;
         if (failure) throw failure;
-        await pollUntil(
-          async () => (await inFlight(fleet.h, ids)) === 0,
-          'no row left posting or queued',
-          180_000,
-          1_000,
-        );
+        await pollUntil(() => noneInFlight(fleet.h, ids), 'no row left posting or queued', 180_000, 1_000);
         phases.posted = Math.round((Date.now() - startedAt) / 1000);
         const faultsBefore = await faultCount(fleet.h);
         chaos = await reverseAndRepost(fleet.h, connection, ids, {
@@ -152,7 +155,7 @@ if (process.env.TEST_DB === 'postgres') {
           during: killApiMidway,
         });
         sent.push(...chaos.reposted);
-        await pollUntil(async () => (await inFlight(fleet.h, ids)) === 0, 'no re-post in flight', 120_000);
+        await pollUntil(() => noneInFlight(fleet.h, ids), 'no re-post in flight', 120_000);
         reversalFaults = (await faultCount(fleet.h)) - faultsBefore;
         phases.reversedAndReposted = Math.round((Date.now() - startedAt) / 1000);
       } finally {
@@ -225,7 +228,7 @@ if (process.env.TEST_DB === 'postgres') {
       let reversalFaults = 0;
       try {
         sent = await postMix(h, client, ids, plan);
-        await pollUntil(async () => (await inFlight(h, ids)) === 0, 'no row left posting or queued', 120_000);
+        await pollUntil(() => noneInFlight(h, ids), 'no row left posting or queued', 120_000);
         // Half of the posted records of every kind reversed, then half of those posted again, the faults still on.
         const faultsBefore = await faultCount(h);
         chaos = await reverseAndRepost(h, { current: Promise.resolve(client) }, ids, {
@@ -234,7 +237,7 @@ if (process.env.TEST_DB === 'postgres') {
           batch: plan.batch,
         });
         sent.push(...chaos.reposted);
-        await pollUntil(async () => (await inFlight(h, ids)) === 0, 'no re-post in flight', 120_000);
+        await pollUntil(() => noneInFlight(h, ids), 'no re-post in flight', 120_000);
         reversalFaults = (await faultCount(h)) - faultsBefore;
       } finally {
         stopExpiring();

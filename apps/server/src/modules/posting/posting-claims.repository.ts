@@ -1,10 +1,9 @@
-import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import {
   assignments,
   amountColumn,
-  idempotencyKey,
   stateColumns,
   type PostingStep,
   type StepRow,
@@ -13,7 +12,10 @@ import {
 
 const CLAIMABLE = ['unposted', 'failed'] as const;
 
-/** Outcomes of an earlier attempt after which the document may exist in SAP: look the key up first. */
+/** A row claimed for posting: its attempt, its key, and the keys of earlier attempts SAP may hold it under. */
+export type ClaimedAttempt = { attemptId: number; key: string; earlierKeys: string[] };
+
+/** Outcomes of an earlier attempt after which the document may exist in SAP under that attempt's key. */
 const UNCERTAIN = ['pending', 'unknown', 'posted', 'found'] as const;
 
 /** A row locked for claiming, with its step's state and the status of the step it requires. */
@@ -25,14 +27,14 @@ type Locked<S extends PostingStep> = { row: StepRow<S>; state: StepState; requir
  * spreads it in).
  */
 export function createClaimQueries(db: Db) {
-  /** True when an attempt of this record before `attemptId` may have created the document in SAP. */
-  async function hadUncertainAttempt(
-    step: PostingStep,
-    recordId: number,
-    attemptId: number,
-  ): Promise<boolean> {
-    const [earlier] = await db
-      .select({ id: postingAttempts.id })
+  /**
+   * The keys of this record's attempts before `attemptId` that may have created the document in SAP (of the same
+   * generation): empty when none may have. A key written before migration 0012 (from the serial id) differs from
+   * the record's key now, so the look-up before the next POST asks for both.
+   */
+  async function uncertainKeys(step: PostingStep, recordId: number, attemptId: number): Promise<string[]> {
+    const earlier = await db
+      .selectDistinct({ key: postingAttempts.idempotencyKey })
       .from(postingAttempts)
       .where(
         and(
@@ -46,9 +48,8 @@ export function createClaimQueries(db: Db) {
             (SELECT pa.generation FROM posting_attempts pa WHERE pa.id = ${attemptId}),
             (SELECT ${sql.identifier(step.columns.generation.name)} FROM ${step.table} WHERE id = ${recordId}))`,
         ),
-      )
-      .limit(1);
-    return earlier !== undefined;
+      );
+    return earlier.map((e) => e.key);
   }
 
   const queries = {
@@ -70,17 +71,20 @@ export function createClaimQueries(db: Db) {
     /**
      * Moves rows to `posting` (or `queued`) with the users' inputs and opens one attempt each, in the caller's
      * transaction (the rows are locked by `lockRows`). Rows sharing a posting date and inputs move in one
-     * statement. Answers, per claimed record id, its attempt and whether SAP must be asked for the key before
-     * posting (an earlier attempt may have created the document); a row no longer claimable is left out.
+     * statement. Answers, per claimed record id, its attempt, its key and the keys of earlier attempts that may
+     * have created the document (`uncertainKeys`); a row no longer claimable is left out.
      */
     async claimMany(
       step: PostingStep,
       inputs: { id: number; postingDate: string; extra?: Record<string, unknown> }[],
       options: { userId: number | null; queued: boolean },
       tx: Db,
-    ): Promise<Map<number, { attemptId: number; lookUpFirst: boolean }>> {
+    ): Promise<Map<number, ClaimedAttempt>> {
       const claimedIds: number[] = [];
-      const stepState = new Map<number, { generation: number; amount: string | null; postingDate: string }>();
+      const stepState = new Map<
+        number,
+        { generation: number; key: string; amount: string | null; postingDate: string }
+      >();
       const groups = new Map<
         string,
         { postingDate: string; extra: Record<string, unknown>; ids: number[] }
@@ -110,22 +114,28 @@ export function createClaimQueries(db: Db) {
           .returning({
             id: step.table.id,
             generation: step.columns.generation,
+            key: step.columns.postingKey,
             amount: amountColumn(step),
           });
         for (const row of updated) {
           claimedIds.push(row.id as number);
           stepState.set(row.id as number, {
             generation: Number(row.generation ?? 1),
+            key: String(row.key),
             amount: row.amount === null || row.amount === undefined ? null : String(row.amount),
             postingDate: group.postingDate,
           });
         }
       }
-      const claimed = new Map<number, { attemptId: number; lookUpFirst: boolean }>();
+      const claimed = new Map<number, ClaimedAttempt>();
       if (!claimedIds.length) return claimed;
       // Earlier attempts first: every attempt that exists now is earlier than the ones opened below.
       const uncertain = await tx
-        .selectDistinct({ recordId: postingAttempts.recordId, generation: postingAttempts.generation })
+        .selectDistinct({
+          recordId: postingAttempts.recordId,
+          generation: postingAttempts.generation,
+          key: postingAttempts.idempotencyKey,
+        })
         .from(postingAttempts)
         .where(
           and(
@@ -135,21 +145,20 @@ export function createClaimQueries(db: Db) {
           ),
         );
       // Only an attempt of the same generation can have created this posting's document (its key is the generation's).
-      const lookUp = new Set(
-        uncertain
-          .filter((r) => stepState.get(r.recordId)?.generation === r.generation)
-          .map((r) => r.recordId),
-      );
+      const earlierKeys = new Map<number, string[]>();
+      for (const r of uncertain)
+        if (stepState.get(r.recordId)?.generation === r.generation)
+          earlierKeys.set(r.recordId, [...(earlierKeys.get(r.recordId) ?? []), r.key]);
       const attempts = await tx
         .insert(postingAttempts)
         .values(
           claimedIds.map((id) => {
-            const { generation, amount, postingDate } = stepState.get(id)!;
+            const { generation, key, amount, postingDate } = stepState.get(id)!;
             return {
               kind: step.kind,
               recordId: id,
               generation,
-              idempotencyKey: idempotencyKey(step, id, generation),
+              idempotencyKey: key,
               requestedById: options.userId,
               postingDate,
               amount,
@@ -158,7 +167,11 @@ export function createClaimQueries(db: Db) {
         )
         .returning({ id: postingAttempts.id, recordId: postingAttempts.recordId });
       for (const attempt of attempts)
-        claimed.set(attempt.recordId, { attemptId: attempt.id, lookUpFirst: lookUp.has(attempt.recordId) });
+        claimed.set(attempt.recordId, {
+          attemptId: attempt.id,
+          key: stepState.get(attempt.recordId)!.key,
+          earlierKeys: earlierKeys.get(attempt.recordId) ?? [],
+        });
       return claimed;
     },
 
@@ -184,28 +197,58 @@ export function createClaimQueries(db: Db) {
     },
 
     /**
-     * The poster is about to talk to SAP for this attempt: renews its lease, and answers whether SAP must
-     * be asked for the key first (an earlier attempt of the record may have created the document). Answers
+     * The poster is about to talk to SAP for this attempt: renews its lease, and answers the keys of earlier
+     * attempts that may have created the document (`uncertainKeys`; `known` when the caller has them). Answers
      * null when the attempt is no longer open (someone else resolved the row): then nothing may be posted.
      */
     async begin(
       step: PostingStep,
       recordId: number,
       attemptId: number,
-      known?: { lookUpFirst: boolean },
-    ): Promise<{ lookUpFirst: boolean } | null> {
+      known?: { earlierKeys: string[] },
+    ): Promise<{ earlierKeys: string[] } | null> {
       const renewed = await db
         .update(postingAttempts)
         .set({ startedAt: new Date() })
         .where(and(eq(postingAttempts.id, attemptId), eq(postingAttempts.outcome, 'pending')))
         .returning({ id: postingAttempts.id });
       if (!renewed.length) return null;
-      return {
-        lookUpFirst: known ? known.lookUpFirst : await hadUncertainAttempt(step, recordId, attemptId),
-      };
+      return { earlierKeys: known ? known.earlierKeys : await uncertainKeys(step, recordId, attemptId) };
     },
 
-    hadUncertainAttempt,
+    uncertainKeys,
+
+    /**
+     * The keys of the requested rows that are claimable and have no attempt of their generation after which SAP
+     * may hold their document: read before the claim, so SAP can be asked for them while the rows are claimed
+     * (posting.service.ts, `prefetchLookUps`). Answers record id -> key. The answer counts only for a row whose
+     * claim then finds the same key and no earlier uncertain attempt (`earlierKeys` empty): an attempt opened in
+     * between makes `earlierKeys` non-empty, and a reversal in between changes the key.
+     */
+    async freshKeys(step: PostingStep, ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      // Qualified by hand: drizzle leaves a column unqualified in a select list, which inside the subquery
+      // would resolve to posting_attempts' own column of the same name.
+      const table = sql.identifier(getTableName(step.table));
+      const generation = sql.join([table, sql.identifier(step.columns.generation.name)], sql.raw('.'));
+      const id = sql.join([table, sql.identifier('id')], sql.raw('.'));
+      const rows = await db
+        .select({ id: step.table.id, key: step.columns.postingKey })
+        .from(step.table)
+        .where(
+          and(
+            inArray(step.table.id, ids),
+            inArray(step.columns.status, [...CLAIMABLE]),
+            sql`NOT EXISTS (SELECT 1 FROM posting_attempts pa WHERE pa.kind = ${step.kind}
+              AND pa.record_id = ${id} AND pa.generation = ${generation}
+              AND pa.outcome IN (${sql.join(
+                UNCERTAIN.map((o) => sql`${o}`),
+                sql`, `,
+              )}))`,
+          ),
+        );
+      return new Map(rows.map((r) => [Number(r.id), String(r.key)]));
+    },
 
     /** Renews the leases of these attempts (those still open), while their poster works on them. */
     async renewLeases(attemptIds: number[]): Promise<void> {

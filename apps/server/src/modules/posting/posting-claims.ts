@@ -8,13 +8,20 @@ import type { KindRules, PostingRequest, RowRequest } from './kind-rules.js';
 import type { PostingRepository } from './posting.repository.js';
 import { rowFailure, STATUS_SENTENCE } from './posting-answers.js';
 import type { PostingStep, StepRow } from './posting-steps.js';
+import type { SapRangeDocument } from './sap-gateway.js';
 
-/** A row this poster claimed: its request (with the posting day), its open attempt, and the look-up rule. */
+/**
+ * A row this poster claimed: its request (with the posting day), its open attempt, its key, and the keys of
+ * earlier attempts SAP may hold it under.
+ */
 export type Claimed<Row, I> = {
   row: Row;
   request: PostingRequest<I>;
   attemptId: number;
-  lookUpFirst: boolean;
+  key: string;
+  earlierKeys: string[];
+  /** What SAP holds under the keys of every row of the request, asked at once after the claim (decision 018). */
+  found?: Map<string, SapRangeDocument[]> | undefined;
 };
 /** Rules as the engine runs them, for any step's row. */
 export type AnyRules<Row, I> = KindRules<Row, I, unknown>;
@@ -167,7 +174,8 @@ export function createClaims(deps: {
             row: { ...row, ...extra },
             request: { ...request, postingDay },
             attemptId: attempt.attemptId,
-            lookUpFirst: attempt.lookUpFirst,
+            key: attempt.key,
+            earlierKeys: attempt.earlierKeys,
           });
       }
       if (afterClaim && claimed.length)

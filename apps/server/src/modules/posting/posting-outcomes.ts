@@ -44,11 +44,11 @@ export function createOutcomes(
     } as const;
     let databaseAway = false;
     const beforeSend = async () => {
-      if (Date.now() < leaseFreshUntil) return { lookUpFirst: item.lookUpFirst };
+      if (Date.now() < leaseFreshUntil) return { earlierKeys: item.earlierKeys };
       try {
         // Fenced on the open attempt, so a repeat after a lost reply changes nothing more.
         return await retryOnConnectionLoss(() =>
-          repository.begin(step, id, item.attemptId, { lookUpFirst: item.lookUpFirst }),
+          repository.begin(step, id, item.attemptId, { earlierKeys: item.earlierKeys }),
         );
       } catch (error) {
         if (!isConnectionError(error)) throw error;
@@ -56,7 +56,13 @@ export function createOutcomes(
         return null;
       }
     };
-    const result = await postOne({ sap: deps.sap, settleMs: deps.settleMs }, step, rules, item, beforeSend);
+    const result = await postOne(
+      { sap: deps.sap, settleMs: deps.settleMs, metrics: deps.metrics },
+      step,
+      rules,
+      item,
+      beforeSend,
+    );
     if (result.sent) return { outcome: result.outcome, toRecord: true, sending: result.sending };
     if ('taken' in result)
       return databaseAway ? notSent : { outcome: await asItStands(step, id), toRecord: false };

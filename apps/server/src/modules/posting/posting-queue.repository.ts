@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import { closeAttempt } from './posting-attempts.js';
-import { assignments, idempotencyKey, stateColumns, type PostingStep } from './posting-steps.js';
+import { assignments, stateColumns, type PostingStep } from './posting-steps.js';
 
 /**
  * SQL only the queue's worker asks (jobs/vas-posting.job.ts): taking a queued row under an open attempt, and
@@ -26,7 +26,11 @@ export function createQueueQueries(db: Db) {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [row] = await tx
-          .select({ status: stateColumns(step).status, generation: step.columns.generation })
+          .select({
+            status: stateColumns(step).status,
+            generation: step.columns.generation,
+            key: step.columns.postingKey,
+          })
           .from(step.table)
           .where(eq(step.table.id, id))
           .for('update');
@@ -65,7 +69,7 @@ export function createQueueQueries(db: Db) {
               kind: step.kind,
               recordId: id,
               generation: Number(row!.generation ?? 1),
-              idempotencyKey: idempotencyKey(step, id, Number(row!.generation ?? 1)),
+              idempotencyKey: String(row!.key),
             })
             .returning({ id: postingAttempts.id });
           attemptId = attempt!.id;

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { idempotencyKeyOf, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import { SERVER_KINDS, type ServerKinds } from '../records/kinds/index.js';
 import type { KindTable, StepColumns } from '../records/kinds/shared/kind.js';
 import type { PostingStatus } from '../records/kinds/shared/columns.js';
@@ -68,12 +68,11 @@ export function assignments(step: PostingStep, values: [PgColumn, unknown][]): R
 }
 
 /**
- * The idempotency key written into SAP's reference field: the registry's key prefix and the record id
- * (FF-SJ-1042 in Reference3 on journals, the compact FFSI1042 in Reference2 on A/R invoices; see
- * docs/decisions/004-idempotency-keys.md).
+ * The idempotency key of a row's current posting, as the database computed it from the kind, the source id and
+ * the generation (`posting_key`, records/kinds/shared/posting-key.ts, decision 018).
  */
-export const idempotencyKey = (step: Pick<PostingStep, 'name'>, recordId: number, generation = 1) =>
-  idempotencyKeyOf(step.name, recordId, generation);
+export const postingKeyOn = (step: PostingStep, row: object): string =>
+  String(valueOn(step, row, step.columns.postingKey));
 
 /** A column's value on a row of the step's table (the property name is found from the PgColumn itself). */
 export function valueOn(step: PostingStep, row: object, column: PgColumn): unknown {

@@ -2,37 +2,59 @@ import { and, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
-import {
-  assignments,
-  idempotencyKey,
-  stateColumns,
-  updateToPosted,
-  type PostingStep,
-} from './posting-steps.js';
+import { assignments, stateColumns, updateToPosted, type PostingStep } from './posting-steps.js';
 import type { SapDocumentRef } from './sap-gateway.js';
 
-/** What the sweeper knows of a row it settles: its key's generation, and whom to name and tell. */
+/**
+ * What the sweeper knows of a row it settles: its generation, the keys SAP may hold its posting under (its key
+ * now, then those of its unsettled attempts of this generation: one written before migration 0012 differs), and
+ * whom to name and tell.
+ */
 export type SweptRow = {
   id: number;
   generation: number;
+  keys: string[];
   tripNumber: string | null;
   postedById: number | null;
 };
 
-const sweptColumns = (step: PostingStep) => ({
-  generation: sql<number>`${step.columns.generation}`,
-  tripNumber: sql<string | null>`${(step.table as unknown as { tripNumber: PgColumn }).tripNumber}`,
-  postedById: sql<number | null>`${step.columns.postedById}`,
-});
+const sweptColumns = (step: PostingStep) => {
+  // Spelled out in full, as in `staleRows`: inside the subquery an unqualified "generation" binds to
+  // posting_attempts.generation, and every generation's attempts would count as this one's.
+  const table = getTableName(step.table);
+  const recordId = sql.raw(`"${table}"."id"`);
+  const generation = sql.raw(`"${table}"."${step.columns.generation.name}"`);
+  return {
+    generation: sql<number>`${step.columns.generation}`,
+    key: sql<string>`${step.columns.postingKey}`,
+    attemptKeys: sql<string[] | string>`array(SELECT DISTINCT pa.idempotency_key FROM posting_attempts pa
+      WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId} AND pa.generation = ${generation}
+        AND pa.outcome IN ('pending', 'unknown') AND pa.rechecked_at IS NULL)`,
+    tripNumber: sql<string | null>`${(step.table as unknown as { tripNumber: PgColumn }).tripNumber}`,
+    postedById: sql<number | null>`${step.columns.postedById}`,
+  };
+};
+
+/** A text[] as the drivers answer it: an array (node-postgres, PGlite) or its literal `{a,b}`. */
+const textArray = (value: string[] | string | null): string[] =>
+  Array.isArray(value)
+    ? value
+    : (value ?? '')
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
 
 const sweptRow = (r: {
   id: unknown;
   generation: unknown;
+  key: string;
+  attemptKeys: string[] | string | null;
   tripNumber: string | null;
   postedById: unknown;
 }): SweptRow => ({
   id: r.id as number,
   generation: Number(r.generation ?? 1),
+  keys: [...new Set([r.key, ...textArray(r.attemptKeys)])],
   tripNumber: r.tripNumber || null,
   postedById: r.postedById === null || r.postedById === undefined ? null : Number(r.postedById),
 });
@@ -155,13 +177,16 @@ export function createSweeperQueries(db: Db) {
 
     /**
      * A failed row whose document SAP holds after all: posted with SAP's keys, recorded as a `found` attempt.
-     * Only a row still failed changes (one claimed again meanwhile is its poster's, who looks the key up first).
+     * Only a row still as the sweep read it changes: failed, at the generation whose key was looked up, and with
+     * the unconfirmed attempt still its latest. One claimed again meanwhile is its poster's (who looks the key up
+     * first); one re-posted, reversed and failed at the next generation must not take the earlier generation's
+     * (cancelled) document.
      */
     async markFoundAfterFailure(
       step: PostingStep,
       recordId: number,
       ref: SapDocumentRef,
-      generation = 1,
+      found: { generation: number; key: string; attemptId: number },
     ): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
@@ -178,14 +203,22 @@ export function createSweeperQueries(db: Db) {
             ]),
             updatedAt: now,
           })
-          .where(and(eq(step.table.id, recordId), eq(step.columns.status, 'failed')))
+          .where(
+            and(
+              eq(step.table.id, recordId),
+              eq(step.columns.status, 'failed'),
+              eq(step.columns.generation, found.generation),
+              sql`(SELECT max(pa.id) FROM posting_attempts pa
+                    WHERE pa.kind = ${step.kind} AND pa.record_id = ${recordId}) = ${found.attemptId}`,
+            ),
+          )
           .returning({ id: step.table.id });
         if (!updated.length) return false;
         await tx.insert(postingAttempts).values({
           kind: step.kind,
           recordId,
-          generation,
-          idempotencyKey: idempotencyKey(step, recordId, generation),
+          generation: found.generation,
+          idempotencyKey: found.key,
           outcome: 'found',
           sapDocEntry: ref.docEntry,
           sapDocNum: ref.docNum,

@@ -1,13 +1,8 @@
 import pLimit from 'p-limit';
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import type { PostingRepository } from './posting.repository.js';
-import {
-  idempotencyKey,
-  POSTING_STEPS,
-  sapReferenceOf,
-  staleAfterMs,
-  type PostingStep,
-} from './posting-steps.js';
+import { POSTING_STEPS, sapReferenceOf, staleAfterMs, type PostingStep } from './posting-steps.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { Notifier } from '../../lib/notices.js';
 import type { SweptRow } from './posting-sweeper.repository.js';
 import { sapRef, type SapGateway } from './sap-gateway.js';
@@ -36,6 +31,8 @@ export type SweeperDeps = {
   concurrency?: number | undefined;
   /** Tells the user who posted a row the sweeper settled (the bell); silent when not given. */
   notifier?: Notifier | undefined;
+  /** Counts what became of each row it looked at (`ff_sweeper_settlements_total{sweeper="posting"}`). */
+  metrics?: Pick<Metrics, 'settled'> | undefined;
 };
 
 /** How the sweeper's lines name a record: `TRP-2026-000123 (cash advance #12)`, or `cash advance #12`. */
@@ -56,6 +53,8 @@ export type SweepResult = { posted: string[]; failed: string[]; skipped: string[
 export function createPostingSweeper(deps: SweeperDeps) {
   const staleMs = staleAfterMs(deps.sapTimeoutMs);
   const concurrency = deps.concurrency ?? SWEEP_CONCURRENCY;
+  const count = (outcome: 'posted' | 'failed' | 'posted_after_failure' | 'skipped' | 'error') =>
+    deps.metrics?.settled('posting', outcome);
   let running: Promise<SweepResult> | null = null;
   let next: Promise<SweepResult> | null = null;
 
@@ -102,25 +101,45 @@ export function createPostingSweeper(deps: SweeperDeps) {
     }
   }
 
+  /**
+   * The document SAP holds under the first of `keys` that has one (the row's key, then the keys of its unsettled
+   * attempts), with the key it was found under; null when none has one.
+   */
+  async function findUnderAny(step: PostingStep, keys: string[]) {
+    for (const key of keys) {
+      const found = await deps.sap().findByReference(sapReferenceOf(step), key);
+      if (found) return { ...found, key };
+    }
+    return null;
+  }
+
   async function settleStale(
     step: PostingStep,
     row: SweptRow & { attemptId: number | null },
     before: Date,
     result: SweepResult,
   ) {
-    const key = idempotencyKey(step, row.id, row.generation);
+    const key = row.keys[0]!;
     try {
-      const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
+      const existing = await findUnderAny(step, row.keys);
       // The attempt is what fences the poster (and any other sweeper) out; a row in flight without one gets one (already stale).
       const attemptId =
         row.attemptId ??
-        (await deps.repository.openAttempt(step, row.id, new Date(before.getTime() - 1), row.generation));
+        (await deps.repository.openAttempt(
+          step,
+          row.id,
+          new Date(before.getTime() - 1),
+          row.generation,
+          key,
+        ));
       if (existing) {
         if (!(await deps.repository.settleFound(step, row.id, attemptId, existing, before))) {
           result.skipped.push(key);
+          count('skipped');
           return;
         }
         result.posted.push(key);
+        count('posted');
         deps.log.info({ key, sap: existing }, 'Interrupted posting found in SAP; the record is posted');
         await audit(
           `Interrupted posting of ${named(step, row)} found in SAP (${sapRef(existing)}); marked posted`,
@@ -136,6 +155,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
         { staleBefore: before },
       );
       (failed ? result.failed : result.skipped).push(key);
+      count(failed ? 'failed' : 'skipped');
       if (failed) {
         deps.log.warn({ key }, 'Interrupted posting not in SAP; the record is back in its list as failed');
         await audit(
@@ -146,6 +166,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
     } catch (error) {
       // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
       result.skipped.push(key);
+      count('error');
       deps.log.warn({ key, err: error }, 'Could not resolve an interrupted posting yet');
     }
   }
@@ -183,15 +204,22 @@ export function createPostingSweeper(deps: SweeperDeps) {
       (afterId) => deps.repository.unconfirmedFailures(step, settledBefore, { afterId, limit: PAGE_SIZE }),
       async (row) => {
         const { id, attemptId } = row;
-        const key = idempotencyKey(step, id, row.generation);
+        const key = row.keys[0]!;
         try {
-          const existing = await deps.sap().findByReference(sapReferenceOf(step), key);
+          const existing = await findUnderAny(step, row.keys);
           if (!existing) {
             await deps.repository.markRechecked(attemptId);
             return;
           }
-          if (await deps.repository.markFoundAfterFailure(step, id, existing, row.generation)) {
+          if (
+            await deps.repository.markFoundAfterFailure(step, id, existing, {
+              generation: row.generation,
+              key: existing.key,
+              attemptId,
+            })
+          ) {
             result.posted.push(key);
+            count('posted_after_failure');
             deps.log.info(
               { key, sap: existing },
               'Unconfirmed posting found in SAP; the failed record is posted',
@@ -203,6 +231,7 @@ export function createPostingSweeper(deps: SweeperDeps) {
           }
         } catch (error) {
           result.skipped.push(key);
+          count('error');
           deps.log.warn({ key, err: error }, 'Could not check an unconfirmed posting yet');
         }
       },

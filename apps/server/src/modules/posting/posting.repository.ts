@@ -8,7 +8,6 @@ import { createClaimQueries } from './posting-claims.repository.js';
 import { createQueueQueries } from './posting-queue.repository.js';
 import {
   assignments,
-  idempotencyKey,
   stateColumns,
   updateToPosted,
   type PostingStep,
@@ -106,14 +105,20 @@ export function createPostingRepository(db: Db) {
     },
 
     /** Opens a fresh attempt for a row the sweeper found in flight without one (so it can be fenced). */
-    async openAttempt(step: PostingStep, recordId: number, startedAt: Date, generation = 1): Promise<number> {
+    async openAttempt(
+      step: PostingStep,
+      recordId: number,
+      startedAt: Date,
+      generation: number,
+      key: string,
+    ): Promise<number> {
       const [attempt] = await db
         .insert(postingAttempts)
         .values({
           kind: step.kind,
           recordId,
           generation,
-          idempotencyKey: idempotencyKey(step, recordId, generation),
+          idempotencyKey: key,
           startedAt,
           claimedAt: startedAt,
         })

@@ -37,6 +37,20 @@ const refOf = (entity: string, body: Record<string, unknown> | null): SapDocumen
 
 /** The posting engine's view of the one Service Layer client. */
 export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
+  // --- Reconciliation (issue 11, modules/reconciliation) ---
+  async function readDocuments(
+    entity: keyof typeof RANGE_FIELDS,
+    referenceField: string,
+    query: Record<string, string>,
+  ): Promise<SapRangeDocument[]> {
+    try {
+      const rows = await client.getAll<Record<string, unknown>>(entity, query);
+      return rows.map((row) => rangeDocument(entity, referenceField, row));
+    } catch (error) {
+      throw isSapError(error) ? toFailure(error) : error;
+    }
+  }
+  // --- end reconciliation ---
   return {
     async create(document) {
       try {
@@ -87,15 +101,11 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
     // --- end reversal ---
     // --- Reconciliation (issue 11, modules/reconciliation) ---
     async documentsInRange(entity, referenceField, range) {
-      try {
-        const rows = await client.getAll<Record<string, unknown>>(
-          entity,
-          rangeQuery(entity, referenceField, range),
-        );
-        return rows.map((row) => rangeDocument(entity, referenceField, row));
-      } catch (error) {
-        throw isSapError(error) ? toFailure(error) : error;
-      }
+      return readDocuments(entity, referenceField, rangeQuery(entity, referenceField, range));
+    },
+    async documentsByKeys(entity, referenceField, keys) {
+      if (!keys.length) return [];
+      return readDocuments(entity, referenceField, keysQuery(entity, referenceField, keys));
     },
     // --- end reconciliation ---
     // --- Posting periods (issue 11, modules/posting-periods) ---
@@ -115,7 +125,7 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
 // --- Reconciliation (issue 11, modules/reconciliation) ---
 const RANGE_FIELDS = {
   JournalEntries: { date: 'ReferenceDate', select: 'JdtNum,Number,ReferenceDate,JournalEntryLines' },
-  Invoices: { date: 'DocDate', select: 'DocEntry,DocNum,DocDate,DocTotal,CancelStatus' },
+  Invoices: { date: 'DocDate', select: 'DocEntry,DocNum,DocDate,DocTotal,CancelStatus,CardCode' },
 } as const;
 
 /** `startswith(Reference3,'FF-') and ReferenceDate ge '2026-01-01' and ReferenceDate le '2026-01-31'`. */
@@ -130,6 +140,16 @@ function rangeQuery(
   return {
     $filter: `(${prefixes}) and ${date} ge ${odataString(range.fromDate)} and ${date} le ${odataString(range.toDate)}`,
     $select: `${select},${field}`,
+    $orderby: `${entity === 'JournalEntries' ? 'JdtNum' : 'DocEntry'} asc`,
+  };
+}
+
+/** `Reference3 eq 'FF-CA-6' or Reference3 eq 'FF-CA-7'`: the documents carrying exactly these keys, any date. */
+function keysQuery(entity: keyof typeof RANGE_FIELDS, referenceField: string, keys: readonly string[]) {
+  const field = assertIdentifier(referenceField, 'Property');
+  return {
+    $filter: keys.map((key) => `${field} eq ${odataString(key)}`).join(' or '),
+    $select: `${RANGE_FIELDS[entity].select},${field}`,
     $orderby: `${entity === 'JournalEntries' ? 'JdtNum' : 'DocEntry'} asc`,
   };
 }
@@ -158,6 +178,7 @@ function rangeDocument(
     })),
     total: entity === 'Invoices' ? money(row.DocTotal) : null,
     cancelStatus: entity === 'Invoices' ? text(row.CancelStatus) : null,
+    party: entity === 'Invoices' ? text(row.CardCode) : null,
   };
 }
 // --- end reconciliation ---

@@ -56,6 +56,15 @@ export type SapGateway = {
     referenceField: 'Reference2' | 'Reference3',
     range: { fromDate: string; toDate: string; prefixes: readonly string[] },
   ): Promise<SapRangeDocument[]>;
+  /**
+   * Every document of `entity` whose reference field is exactly one of `keys`, whatever its date, in one
+   * request (`Reference3 eq 'FF-CA-6' or Reference3 eq 'FF-CA-7'`) read page by page; throws SapPostingFailure.
+   */
+  documentsByKeys(
+    entity: 'JournalEntries' | 'Invoices',
+    referenceField: 'Reference2' | 'Reference3',
+    keys: readonly string[],
+  ): Promise<SapRangeDocument[]>;
   // --- end reconciliation ---
   // --- Posting periods (issue 11, modules/posting-periods) ---
   /** SAP's finance periods (`CompanyService_GetFinancePeriods`) in our words; throws SapPostingFailure. */
@@ -92,6 +101,8 @@ export type SapRangeDocument = {
   total: number | null;
   /** An invoice's CancelStatus (csNo, csYes, csCancellation); null for a journal entry. */
   cancelStatus: string | null;
+  /** An invoice's business partner (CardCode); null for a journal entry. */
+  party: string | null;
 };
 // --- end reconciliation ---
 

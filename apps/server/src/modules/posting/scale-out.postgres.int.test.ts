@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logLines } from '../../test/api-process.js';
 import { HttpClient } from '../../test/http-client.js';
-import { PATH, pollUntil, postBodies } from '../../test/mixed-posting.js';
+import { everyRow, PATH, pollUntil, postBodies } from '../../test/mixed-posting.js';
 import {
   documentsByKey,
   keyOf,
@@ -55,8 +55,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
       [200, 20],
     ]);
     await pollUntil(
-      async () =>
-        (await storedRows(fleet.h, 'vas', vas)).every((r) => r.status === 'posted' || r.status === 'failed'),
+      () => everyRow(fleet.h, 'vas', vas, (status) => status === 'posted' || status === 'failed'),
       'both workers to post every VAS row',
       90_000,
     );

@@ -22,6 +22,12 @@ export function decimalOfCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** 3090000 -> `'30,900.00'`: an amount as a sentence shows it. */
+export function groupedDecimalOfCents(cents: number): string {
+  const [whole, fraction] = decimalOfCents(cents).split('.') as [string, string];
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}
+
 type Payload = Record<string, unknown>;
 const listOf = (value: unknown): Payload[] => (Array.isArray(value) ? (value as Payload[]) : []);
 

@@ -7,8 +7,10 @@ import {
 } from '@ff/contract';
 import type { PostingStatus } from '../records/kinds/shared/columns.js';
 import type { SapRangeDocument } from '../posting/sap-gateway.js';
+import { mismatchSentence, standsFor, type AdoptionBasis } from './adoption.js';
 import { decimalOfCents, sapCents } from './amounts.js';
-import { decodeKey } from './keys.js';
+import type { DecodedKey } from './keys.js';
+import { inRange, type KeyGroup } from './sap-groups.js';
 
 /**
  * The comparison itself, pure: our postings against SAP's documents, key by key (decision: docs in
@@ -38,68 +40,9 @@ export type KeyedRecord = {
   tripNumber: string | null;
   status: PostingStatus;
   generation: number;
+  /** What a posting of it stands for: SAP's document must agree before it is adopted (adoption.ts). */
+  basis: AdoptionBasis;
 };
-
-export type TheirDocument = SapRangeDocument & { entity: 'JournalEntries' | 'Invoices' };
-
-/** The documents carrying one key: the originals (each cancelled or not) and the cancellation documents. */
-type KeyGroup = { originals: { document: TheirDocument; cancelled: boolean }[] };
-
-const signature = (lines: SapRangeDocument['lines'], swapped: boolean) =>
-  lines.map((l) => `${l.account}|${swapped ? l.credit : l.debit}|${swapped ? l.debit : l.credit}`).join(';');
-
-/**
- * SAP's documents by key. A journal entry whose lines are an earlier entry's with debit and credit swapped is that
- * entry's reversal (what Cancel posts, with the same Reference3): it marks the earlier one cancelled. An invoice
- * with CancelStatus csCancellation is a cancellation document; csYes marks the original cancelled.
- */
-export function groupByKey(theirs: TheirDocument[]): Map<string, KeyGroup> {
-  const byKey = new Map<string, TheirDocument[]>();
-  for (const document of theirs) {
-    if (!document.reference) continue;
-    byKey.set(document.reference, [...(byKey.get(document.reference) ?? []), document]);
-  }
-  const groups = new Map<string, KeyGroup>();
-  for (const [key, documents] of byKey) {
-    const originals: KeyGroup['originals'] = [];
-    const sorted = [...documents].sort((a, b) => (a.docEntry ?? 0) - (b.docEntry ?? 0));
-    for (const document of sorted) {
-      if (document.entity === 'Invoices') {
-        if (document.cancelStatus === 'csCancellation') continue;
-        originals.push({ document, cancelled: document.cancelStatus === 'csYes' });
-        continue;
-      }
-      const reversed = originals.find(
-        (o) =>
-          !o.cancelled &&
-          o.document.entity === 'JournalEntries' &&
-          signature(o.document.lines, true) === signature(document.lines, false),
-      );
-      if (reversed) reversed.cancelled = true;
-      else originals.push({ document, cancelled: false });
-    }
-    groups.set(key, { originals });
-  }
-  return groups;
-}
-
-const inRange = (day: string | null, range: { fromDate: string; toDate: string }) =>
-  day !== null && day >= range.fromDate && day <= range.toDate;
-
-/** Keys SAP holds in the range (a standing document dated in it) that no posting of ours carries. */
-export function keysOnlyInSap(
-  ours: OurPosting[],
-  groups: Map<string, KeyGroup>,
-  range: { fromDate: string; toDate: string },
-): string[] {
-  const known = new Set(ours.map((o) => o.key));
-  return [...groups]
-    .filter(
-      ([key, group]) =>
-        !known.has(key) && group.originals.some((o) => !o.cancelled && inRange(o.document.date, range)),
-    )
-    .map(([key]) => key);
-}
 
 const EMPTY_SUMMARY: ReconciliationSummary = {
   matched: 0,
@@ -137,6 +80,8 @@ export function compare(input: {
   ours: OurPosting[];
   groups: Map<string, KeyGroup>;
   records: Map<string, KeyedRecord>;
+  /** The record step and generation of each key SAP holds that no posting of ours in the range carries. */
+  decoded: Map<string, DecodedKey>;
 }): { summary: ReconciliationSummary; differences: ReconciliationDifference[] } {
   const summary = { ...EMPTY_SUMMARY };
   const differences: ReconciliationDifference[] = [];
@@ -150,7 +95,8 @@ export function compare(input: {
     },
     fields: {
       document?: SapRangeDocument | undefined;
-      ours?: OurPosting | undefined;
+      /** Our side: a posting of ours, or the record a "not posted here" document names. */
+      ours?: Pick<OurPosting, 'cents' | 'postingDate' | 'measure'> & Partial<OurPosting>;
       message: string;
       adoptable?: boolean;
     },
@@ -244,7 +190,7 @@ export function compare(input: {
     const standing = group.originals.filter((o) => !o.cancelled && inRange(o.document.date, input.range));
     const document = standing[0]?.document;
     if (!document) continue;
-    const decoded = decodeKey(key);
+    const decoded = input.decoded.get(key);
     const record = input.records.get(key);
     const subject = {
       kind: decoded?.kind,
@@ -252,22 +198,26 @@ export function compare(input: {
       tripNumber: record?.tripNumber ?? null,
       key,
     };
-    const adoptable =
-      !!record &&
-      standing.length === 1 &&
-      record.generation === decoded?.generation &&
-      (record.status === 'unposted' || record.status === 'failed');
+    // Only the record's own generation is compared with the document: an earlier one's was another posting.
+    const same = record && record.generation === decoded?.generation ? record : undefined;
+    const open = !!same && (same.status === 'unposted' || same.status === 'failed');
+    const sap = same && { cents: sapCents(document, same.basis.measure), date: document.date };
+    const agrees = !!same && !!sap && standsFor(same.basis, sap);
+    const adoptable = open && standing.length === 1 && agrees;
     const why = !decoded
       ? 'no record here carries this key'
       : !record
         ? 'there is no such record here'
-        : record.generation !== decoded.generation
+        : !same
           ? `it belongs to an earlier posting of the record (now posting ${record.generation})`
           : adoptable
-            ? `the record is ${record.status} here; adopt SAP's document to mark it posted`
-            : `the record is ${record.status} here`;
+            ? `the record is ${same.status} here; adopt SAP's document to mark it posted`
+            : open && !agrees
+              ? `the record is ${same.status} here, but ${mismatchSentence(same.basis, sap!, { sap: "SAP's document", record: 'the record' })}`
+              : `the record is ${same.status} here`;
     add('not_posted_here', subject, {
       document,
+      ours: same?.basis,
       message: `SAP has ${docText(document)} with key ${key}, but it is not posted here: ${why}.`,
       adoptable,
     });

@@ -2,8 +2,9 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { idempotencyKey, POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
+import { POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
 import type { PostingStatus } from '../records/kinds/shared/columns.js';
+import type { AdoptionBasis } from './adoption.js';
 import { centsOfDecimal, sentAmountAndDate } from './amounts.js';
 import type { KeyedRecord, OurPosting } from './compare.js';
 import type { DecodedKey } from './keys.js';
@@ -31,7 +32,7 @@ const postedAttempt = (kind: SQL, recordId: SQL, generation: SQL) => {
   return sql`
   LEFT JOIN LATERAL (
     SELECT ${latest('pa.document', 'document')}, ${latest('pa.posting_date::text', 'attemptDate')},
-           ${latest('pa.amount::text', 'attemptAmount')}
+           ${latest('pa.amount::text', 'attemptAmount')}, ${latest('pa.idempotency_key', 'attemptKey')}
       FROM posting_attempts pa
      WHERE pa.kind = ${kind} AND pa.record_id = ${recordId} AND pa.generation = ${generation}) a ON true`;
 };
@@ -47,6 +48,10 @@ type PostedRow = {
   document: unknown;
   attemptDate: string | null;
   attemptAmount: string | null;
+  /** The key the posting went to SAP under (one written before migration 0012 is not the row's key now). */
+  attemptKey: string | null;
+  /** The step's key now (posting_key). */
+  key: string;
 };
 
 /** What we sent for a posting: the stored document's amount and date, else the attempt's, else the record's. */
@@ -66,12 +71,33 @@ function sentOf(name: RecordKindName, row: Omit<PostedRow, 'id' | 'tripNumber' |
   };
 }
 
+type KeyedRow = Omit<PostedRow, 'docEntry' | 'docNum' | 'postingDate'> & {
+  status: PostingStatus;
+  documentDay: string;
+};
+
+/**
+ * What a posting of a record step's current generation stands for: what its attempt sent (or the amount it was
+ * claimed for), else the record's amount; the date only its own attempt chose (the row's posting date may be a
+ * reversed generation's).
+ */
+function basisOf(name: RecordKindName, row: KeyedRow): AdoptionBasis {
+  const sent = sentOf(name, { ...row, docEntry: null, docNum: null, postingDate: null });
+  return {
+    cents: sent.cents,
+    measure: sent.measure,
+    postingDate: sent.postingDate,
+    documentDay: row.documentDay,
+  };
+}
+
 /**
  * SQL only: our side of a reconciliation, read from the record steps and their attempts: our postings over a
  * range of posting days or by key (current ones and ones we reversed), and the record steps SAP's keys name.
- * Part of the reconciliation repository (createReconciliationRepository spreads it in).
+ * Part of the reconciliation repository (createReconciliationRepository spreads it in). `timeZone`
+ * (APP_TIMEZONE) tells a record's document day.
  */
-export function createOurPostingQueries(db: Db) {
+export function createOurPostingQueries(db: Db, timeZone: string) {
   /** A step's current postings (posted, or being reversed) matching `where`. */
   async function postedOf(name: RecordKindName, where: SQL): Promise<OurPosting[]> {
     const step = POSTING_STEPS[name];
@@ -80,7 +106,8 @@ export function createOurPostingQueries(db: Db) {
     const result = await db.execute(sql`
       SELECT r.id, r.trip_number AS "tripNumber", r.${col(c.generation)} AS generation,
              r.${col(c.sapDocEntry)} AS "docEntry", r.${col(c.sapDocNum)} AS "docNum",
-             r.${col(c.postingDate)}::text AS "postingDate", r.${col(amount)}::text AS amount, a.*
+             r.${col(c.postingDate)}::text AS "postingDate", r.${col(amount)}::text AS amount,
+             r.${col(c.postingKey)} AS key, a.*
         FROM ${tableOf(step)} r
         ${postedAttempt(sql`${step.kind}`, sql`r.id`, sql`r.${col(c.generation)}`)}
        WHERE r.${col(c.status)} IN ('posted', 'reversing') AND ${where}`);
@@ -88,7 +115,7 @@ export function createOurPostingQueries(db: Db) {
       kind: name,
       recordId: Number(row.id),
       tripNumber: row.tripNumber,
-      key: idempotencyKey(step, Number(row.id), Number(row.generation)),
+      key: row.attemptKey ?? row.key,
       docEntry: row.docEntry,
       docNum: row.docNum,
       ...sentOf(name, row),
@@ -143,6 +170,29 @@ export function createOurPostingQueries(db: Db) {
     );
   }
 
+  /** Record steps by id with their current generation's basis; `lock`: FOR UPDATE, inside `tx`. */
+  async function keyedRowsOf(name: RecordKindName, ids: number[], tx: Db = db, lock = false) {
+    if (!ids.length) return [];
+    const step = POSTING_STEPS[name];
+    const c = step.columns;
+    const amount = columnOf(step, RECORD_KINDS_PLAIN[name].amountField);
+    const result = await tx.execute(sql`
+      SELECT r.id, r.trip_number AS "tripNumber", r.${col(c.status)} AS status,
+             r.${col(c.generation)} AS generation, r.${col(amount)}::text AS amount,
+             to_char(r.${col(columnOf(step, 'documentDate'))} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')
+               AS "documentDay", a.*
+        FROM ${tableOf(step)} r
+        ${postedAttempt(sql`${step.kind}`, sql`r.id`, sql`r.${col(c.generation)}`)}
+       WHERE r.id IN (${list(ids)}) ${lock ? sql`FOR UPDATE OF r` : sql``}`);
+    return rowsOf<KeyedRow>(result).map((row) => ({
+      id: Number(row.id),
+      tripNumber: row.tripNumber,
+      status: row.status,
+      generation: Number(row.generation),
+      basis: basisOf(name, row),
+    }));
+  }
+
   async function fillTrips(postings: OurPosting[]) {
     for (const name of RECORD_KIND_NAMES) {
       const mine = postings.filter((p) => p.kind === name);
@@ -194,25 +244,20 @@ export function createOurPostingQueries(db: Db) {
       const records = new Map<string, KeyedRecord>();
       for (const name of RECORD_KIND_NAMES) {
         const wanted = [...keys].filter(([, k]) => k.kind === name);
-        const rows = new Map(
-          (await tripsOf(name, [...new Set(wanted.map(([, k]) => k.recordId))])).map((r) => [
-            Number(r.id),
-            r,
-          ]),
-        );
+        const ids = [...new Set(wanted.map(([, k]) => k.recordId))];
+        const rows = new Map((await keyedRowsOf(name, ids)).map((r) => [r.id, r]));
         for (const [key, decoded] of wanted) {
           const row = rows.get(decoded.recordId);
-          if (row)
-            records.set(key, {
-              kind: name,
-              recordId: decoded.recordId,
-              tripNumber: row.tripNumber,
-              status: row.status,
-              generation: Number(row.generation),
-            });
+          if (row) records.set(key, { ...row, kind: name, recordId: decoded.recordId });
         }
       }
       return records;
+    },
+
+    /** A record step as adopting SAP's document for it needs it, locked until `tx` ends; undefined when none. */
+    async lockedRecord(tx: Db, target: DecodedKey) {
+      const [row] = await keyedRowsOf(target.kind, [target.recordId], tx, true);
+      return row && { ...row, kind: target.kind, recordId: target.recordId };
     },
   };
 }

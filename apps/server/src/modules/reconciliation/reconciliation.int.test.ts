@@ -18,6 +18,7 @@ import {
   type PostingHarness,
 } from '../../test/posting-harness.js';
 import type { TestClient } from '../../test/test-client.js';
+import { keyOf } from '../../test/record-keys.js';
 
 /**
  * Reconciliation with SAP through the real routes and the real queue: records posted to the simulator, then
@@ -107,8 +108,8 @@ describe('reconciliation with SAP', () => {
   it('finds each kind of difference the simulator makes, naming the trip and kind', async () => {
     const cash = await post('cashAdvance', DIFF_DAY, 6);
     const sales = await post('salesInvoice', DIFF_DAY, 2);
-    const [deleted, cancelled, duplicated, altered, moved] = cash.map((id) => `FF-CA-${id}`);
-    const [cancelledInvoice, duplicatedInvoice] = sales.map((id) => `FFSI${id}`);
+    const [deleted, cancelled, duplicated, altered, moved] = cash.map((id) => keyOf('CA', id));
+    const [cancelledInvoice, duplicatedInvoice] = sales.map((id) => keyOf('SI', id));
     await h.sim.control('/__sim/documents/delete', { reference: deleted });
     await h.sim.control('/__sim/documents/cancel', { reference: cancelled });
     await h.sim.control('/__sim/documents/duplicate', { reference: duplicated });
@@ -118,7 +119,7 @@ describe('reconciliation with SAP', () => {
     await h.sim.control('/__sim/documents/duplicate', { reference: duplicatedInvoice });
     // In SAP but not posted here: a record of ours that is still unposted, and a key no record carries.
     const [unposted] = await makeRecords(h, 'cash', 1);
-    expect((await cashJournal(`FF-CA-${unposted}`, DIFF_DAY)).status).toBe(201);
+    expect((await cashJournal(keyOf('CA', unposted), DIFF_DAY)).status).toBe(201);
     expect((await cashJournal('FF-CA-99999999', DIFF_DAY)).status).toBe(201);
 
     const run = await reconcile(DIFF_DAY);
@@ -167,11 +168,12 @@ describe('reconciliation with SAP', () => {
     expect(byKey[cancelledInvoice!]).toMatchObject({ type: 'cancelled_in_sap', kind: 'journalSaleInvoice' });
     expect(byKey[cancelledInvoice!]!.message).toMatch(new RegExp(`^${invoiceTrip} \\(sales invoice\\): `));
     expect(byKey[duplicatedInvoice!]).toMatchObject({ type: 'duplicate_in_sap', kind: 'journalSaleInvoice' });
-    expect(byKey[`FF-CA-${unposted}`]).toMatchObject({
+    expect(byKey[keyOf('CA', unposted)]).toMatchObject({
       type: 'not_posted_here',
       recordId: unposted,
       tripNumber: await tripOf('cash', unposted!),
-      ours: null,
+      // The record's side: its amount, no posting date chosen yet.
+      ours: { amount: '15000.00', postingDate: null },
       sap: { amount: '15000.00', postingDate: DIFF_DAY },
       adoptable: true,
     });
@@ -181,7 +183,7 @@ describe('reconciliation with SAP', () => {
 
   it("adopts SAP's document for a record not posted here, and a second run is clean", async () => {
     const [id] = await makeRecords(h, 'cash', 1);
-    const created = await cashJournal(`FF-CA-${id}`, ADOPT_DAY, 15000);
+    const created = await cashJournal(keyOf('CA', id), ADOPT_DAY, 15000);
     const docEntry = created.body!.JdtNum as number;
     const run = await reconcile(ADOPT_DAY);
     expect(run.differences).toHaveLength(1);
@@ -264,25 +266,35 @@ describe('reconciliation with SAP', () => {
 
   it('runs nightly once a day from 02:00 over the last 7 days and notifies the permission holders', async () => {
     const service = h.app.services.afterPosting.reconciliation;
-    const today = nairobiDay();
+    // Yesterday's hours: the run row is stamped by the database's clock, which is then always past them (with
+    // today's, a suite run between 00:00 and 02:00 in Nairobi would stamp the 03:00 run before 02:00).
+    const day = nairobiDay(-1);
     // 01:00 in Nairobi (UTC+3) is not yet time; 03:00 is, once only.
-    expect(await service.startNightlyIfDue(new Date(`${today}T01:00:00+03:00`))).toBeUndefined();
-    const id = await service.startNightlyIfDue(new Date(`${today}T03:00:00+03:00`));
+    expect(await service.startNightlyIfDue(new Date(`${day}T01:00:00+03:00`))).toBeUndefined();
+    const id = await service.startNightlyIfDue(new Date(`${day}T03:00:00+03:00`));
     expect(id).toBeGreaterThan(0);
-    expect(await service.startNightlyIfDue(new Date(`${today}T04:00:00+03:00`))).toBeUndefined();
+    expect(await service.startNightlyIfDue(new Date(`${day}T04:00:00+03:00`))).toBeUndefined();
     const run = await finished(id!);
     expect(run).toMatchObject({
       trigger: 'nightly',
       startedBy: null,
-      fromDate: nairobiDay(-7),
-      toDate: nairobiDay(-1),
+      fromDate: nairobiDay(-8),
+      toDate: nairobiDay(-2),
     });
-    // The differences made above are in the last 7 days: every holder of Run Reconciliation hears of them.
+    // The differences made above are in those 7 days: every holder of Run Reconciliation hears of them.
     const count = run.differences.length as number;
     expect(count).toBeGreaterThan(0);
-    const notices = await query<{ title: string; link: string }>(
-      h.server,
-      sql`SELECT title, link FROM notifications WHERE dedupe_key = ${`reconciliation-${id}`}`,
+    // The notice follows the run's end (it is written after the run is marked done): wait for it.
+    const notices = await waitFor(
+      async () => {
+        const rows = await query<{ title: string; link: string }>(
+          h.server,
+          sql`SELECT title, link FROM notifications WHERE dedupe_key = ${`reconciliation-${id}`}`,
+        );
+        return rows.length > 0 && rows;
+      },
+      `the notice of reconciliation #${id}`,
+      30_000,
     );
     expect(notices).toContainEqual({
       title: `Reconciliation found ${count} differences`,

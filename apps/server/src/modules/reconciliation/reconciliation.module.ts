@@ -9,13 +9,14 @@ import { createReconciliationService } from './reconciliation.service.js';
 export function createReconciliationModule(deps: AfterPostingDeps) {
   return createReconciliationService({
     db: deps.db,
-    repository: createReconciliationRepository(deps.db),
+    repository: createReconciliationRepository(deps.db, deps.env.APP_TIMEZONE),
     sap: deps.sap,
     audit: deps.audit,
     notifier: deps.notifier,
     log: deps.log.child({ component: 'reconciliation' }),
     timeZone: deps.env.APP_TIMEZONE,
     enqueue: deps.queue ? reconciliationEnqueuer(deps.queue) : undefined,
+    metrics: deps.metrics,
   });
 }
 

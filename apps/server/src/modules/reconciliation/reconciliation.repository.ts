@@ -6,17 +6,22 @@ import { postingAttempts, reconciliationRuns, users } from '../../db/schema.js';
 import { POSTING_STEPS, updateToPosted } from '../posting/posting-steps.js';
 import type { SapDocumentRef } from '../posting/sap-gateway.js';
 import type { DecodedKey } from './keys.js';
+import { createKeyRecordQueries } from './key-records.repository.js';
 import { createOurPostingQueries, type DayRange } from './reconciliation-postings.repository.js';
 
 export type RunRow = typeof reconciliationRuns.$inferSelect & { startedBy: string | null };
 
 const col = (c: PgColumn) => sql.identifier(c.name);
 
-/** SQL of a reconciliation: its runs, our postings over a range or by key, and adopting a SAP document. */
-export function createReconciliationRepository(db: Db) {
+/**
+ * SQL of a reconciliation: its runs, our postings over a range or by key, and adopting a SAP document.
+ * `timeZone` (APP_TIMEZONE) tells a record's document day.
+ */
+export function createReconciliationRepository(db: Db, timeZone: string) {
   return {
     // Our postings and the record steps SAP's keys name (reconciliation-postings.repository.ts).
-    ...createOurPostingQueries(db),
+    ...createOurPostingQueries(db, timeZone),
+    ...createKeyRecordQueries(db),
 
     /**
      * Marks an unposted or failed record step posted with SAP's document (fenced on its status and generation),
@@ -119,6 +124,19 @@ export function createReconciliationRepository(db: Db) {
         .where(eq(reconciliationRuns.id, id))
         .for('update');
       return row ? ((row.differences as ReconciliationDifference[] | null) ?? []) : undefined;
+    },
+    /** The last finished (done) run of each trigger: when it finished and its summary (metrics, read when scraped). */
+    async lastFinishedByTrigger(): Promise<
+      { trigger: string; finishedAt: Date; summary: ReconciliationSummary | null }[]
+    > {
+      const result = await db.execute(sql`
+        SELECT DISTINCT ON (trigger) trigger, finished_at AS "finishedAt", summary
+          FROM reconciliation_runs
+         WHERE status = 'done' AND finished_at IS NOT NULL
+         ORDER BY trigger, finished_at DESC, id DESC`);
+      return rowsOf<{ trigger: string; finishedAt: Date | string; summary: ReconciliationSummary | null }>(
+        result,
+      ).map((row) => ({ ...row, finishedAt: new Date(row.finishedAt) }));
     },
     /** Under a transaction-wide lock: true when a nightly run was already started since `since`. */
     async nightlyStartedSince(tx: Db, since: Date): Promise<boolean> {

@@ -13,14 +13,21 @@ import {
 import { auditContextOf, currentUserOf } from '../../plugins/access.js';
 import type { ReconciliationService } from './reconciliation.service.js';
 
-/** `/api/v1/reconciliations...`: start, list and read runs, adopt SAP's document; "Run Reconciliation". */
+/**
+ * `/api/v1/reconciliations...`: start, list and read runs, adopt SAP's document; "Run Reconciliation". Runs are
+ * answered with the differences of the kinds the caller may view; adopting also needs the kind's Post
+ * permission, checked by the service once the difference names the kind (a route declares one set of
+ * permissions, any of which lets a caller through).
+ */
 export function registerReconciliationRoutesOn(app: FastifyInstance, service: ReconciliationService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { auth: 'user' as const, permission: PERMISSIONS.runReconciliation } };
   const callerOf = (request: Parameters<typeof auditContextOf>[0]) => ({
     userId: currentUserOf(request).id,
+    permissions: currentUserOf(request).permissions,
     context: auditContextOf(request),
   });
+  const permissionsOf = (request: Parameters<typeof currentUserOf>[0]) => currentUserOf(request).permissions;
 
   r.post(
     '/api/v1/reconciliations',
@@ -43,7 +50,7 @@ export function registerReconciliationRoutesOn(app: FastifyInstance, service: Re
       config,
       schema: { response: { 200: reconciliationRunList.describe('The last 100 runs, newest first.') } },
     },
-    async () => ({ data: await service.list() }),
+    async (request) => ({ data: await service.list(permissionsOf(request)) }),
   );
 
   r.get(
@@ -52,10 +59,15 @@ export function registerReconciliationRoutesOn(app: FastifyInstance, service: Re
       config,
       schema: {
         params: idParam,
-        response: { 200: reconciliationRunDetailAnswer, 404: messageBody.describe('No such run.') },
+        response: {
+          200: reconciliationRunDetailAnswer.describe(
+            'The run, with the differences of kinds the caller may view.',
+          ),
+          404: messageBody.describe('No such run.'),
+        },
       },
     },
-    async (request) => ({ data: await service.get(request.params.id) }),
+    async (request) => ({ data: await service.get(request.params.id, permissionsOf(request)) }),
   );
 
   r.post(
@@ -66,9 +78,12 @@ export function registerReconciliationRoutesOn(app: FastifyInstance, service: Re
         params: reconciliationDifferenceParams,
         response: {
           200: messageBody.describe("Adopted: the record is posted with SAP's document."),
-          404: messageBody.describe('No such run or difference.'),
+          403: messageBody.describe("Without the Post permission of the difference's kind."),
+          404: messageBody.describe('No such run, or no such difference of a kind the caller may view.'),
           409: messageBody.describe('The record changed since the run; run it again.'),
-          422: messageBody.describe('This difference cannot be adopted.'),
+          422: messageBody.describe(
+            "This difference cannot be adopted, or SAP's document is not for the record's amount and date.",
+          ),
         },
       },
     },

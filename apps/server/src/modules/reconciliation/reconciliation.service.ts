@@ -1,6 +1,6 @@
 import {
   PERMISSIONS,
-  RECORD_KINDS_PLAIN,
+  RECONCILIATION_DIFFERENCE_TYPES,
   type ReconciliationDifference,
   type ReconciliationRun,
   type ReconciliationRunDetail,
@@ -9,17 +9,25 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import type { LastReconciliation, Metrics } from '../../lib/metrics.js';
+import { notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
 import { formatDateTime, formatDay, instantOfWallClock } from '../../lib/time.js';
 import type { AuditService } from '../audits/audit.service.js';
-import { sapRef, type SapGateway } from '../posting/sap-gateway.js';
-import { compare, groupByKey, keysOnlyInSap, recordLabel, type TheirDocument } from './compare.js';
-import { decodeKey, KEY_PREFIXES, type DecodedKey } from './keys.js';
+import type { SapGateway } from '../posting/sap-gateway.js';
+import { compare } from './compare.js';
+import { KEY_PREFIXES } from './keys.js';
+import { createAdopter, type Caller } from './reconciliation-adopt.js';
 import type { DayRange } from './reconciliation-postings.repository.js';
 import type { ReconciliationRepository, RunRow } from './reconciliation.repository.js';
+import { groupByKey, keysOnlyInSap, keysWithoutDocuments, type TheirDocument } from './sap-groups.js';
+import { documentsOfKeys } from './sap-lookup.js';
+import { scoped } from './scope.js';
 
-/** SAP's documents are read this many days beyond the range on each side, so a moved date reads as moved. */
+/**
+ * SAP's documents are read this many days beyond the range on each side, so a date moved a little reads as
+ * moved; our keys SAP still shows nowhere are then looked up whatever their date (sap-lookup.ts).
+ */
 export const SAP_WINDOW_DAYS = 7;
 /** The nightly run starts at this hour of APP_TIMEZONE and covers the last 7 whole days. */
 export const NIGHTLY_HOUR = 2;
@@ -32,7 +40,7 @@ export type ReconciliationResult = {
   summary: ReconciliationSummary;
   differences: ReconciliationDifference[];
 };
-export type Caller = { userId: number; context: AuditContext };
+export type { Caller };
 
 export type ReconciliationServiceDeps = {
   db: Db;
@@ -44,13 +52,29 @@ export type ReconciliationServiceDeps = {
   timeZone: string;
   /** Puts a run on the queue inside the transaction that created it; without one, runs go in the background. */
   enqueue?: ((tx: Db, runId: number) => Promise<void>) | undefined;
+  /** Counts the runs carried out here (`ff_reconciliation_runs_total`). */
+  metrics?: Pick<Metrics, 'reconciliationRun'> | undefined;
 };
 
 const differenceCount = (summary: ReconciliationSummary) =>
   Object.entries(summary).reduce((sum, [name, count]) => (name === 'matched' ? sum : sum + count), 0);
 
-/** A stored run as the routes answer it: its times `yyyy-MM-dd HH:mm:ss` in `timeZone` (APP_TIMEZONE). */
-export function toRun(row: RunRow, timeZone: string): ReconciliationRun {
+/** A stored summary's counts by difference type: `missingInSap` is counted as `missing_in_sap`. */
+const summaryOf = (summary: ReconciliationSummary | null): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(summary ?? {}).map(([name, count]) => [
+      name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      count,
+    ]),
+  );
+
+const storedDifferences = (row: RunRow) => (row.differences as ReconciliationDifference[] | null) ?? [];
+
+/**
+ * A stored run as the routes answer it to a holder of `permissions`: its times `yyyy-MM-dd HH:mm:ss` in
+ * `timeZone` (APP_TIMEZONE), and how many of its differences they may not see (scope.ts).
+ */
+export function toRun(row: RunRow, timeZone: string, permissions: readonly string[]): ReconciliationRun {
   return {
     id: row.id,
     fromDate: row.fromDate,
@@ -62,6 +86,7 @@ export function toRun(row: RunRow, timeZone: string): ReconciliationRun {
     finishedAt: row.finishedAt && formatDateTime(row.finishedAt, timeZone),
     summary: (row.summary as ReconciliationSummary | null) ?? null,
     error: row.error,
+    hiddenDifferences: scoped(storedDifferences(row), permissions).hidden,
   };
 }
 
@@ -71,7 +96,7 @@ export function toRun(row: RunRow, timeZone: string): ReconciliationRun {
  */
 export function createReconciliationService(deps: ReconciliationServiceDeps) {
   const { repository } = deps;
-  const wire = (row: RunRow) => toRun(row, deps.timeZone);
+  const wire = (row: RunRow, permissions: readonly string[]) => toRun(row, deps.timeZone, permissions);
 
   /** Our postings against SAP's documents over the range. Throws when SAP cannot be read. */
   async function reconcile(range: DayRange): Promise<ReconciliationResult> {
@@ -87,17 +112,21 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
         .documentsInRange(entity, referenceField, { ...window, prefixes: KEY_PREFIXES[entity] });
       theirs.push(...documents.map((d) => ({ ...d, entity })));
     }
-    const groups = groupByKey(theirs);
+    let groups = groupByKey(theirs);
     const ours = await repository.oursInRange(range);
     // Keys SAP holds in the range that none of ours in the range carries: posted here on another day, or not at all.
-    const others = new Map<string, DecodedKey>();
-    for (const key of keysOnlyInSap(ours, groups, range)) {
-      const decoded = decodeKey(key);
-      if (decoded) others.set(key, decoded);
-    }
+    const others = await repository.decodeKeys(keysOnlyInSap(ours, groups, range));
     ours.push(...(await repository.oursByKeys(others)));
+    // Before calling a posting missing: SAP may hold its key on a day far from the range (a moved date).
+    const unseen = keysWithoutDocuments(ours, groups);
+    if (unseen.length) {
+      const read = new Set(theirs.map((d) => `${d.entity} ${d.docEntry}`));
+      const found = await documentsOfKeys(deps.sap(), unseen);
+      theirs.push(...found.filter((d) => !read.has(`${d.entity} ${d.docEntry}`)));
+      groups = groupByKey(theirs);
+    }
     const records = await repository.recordsByKeys(others);
-    return compare({ range, ours, groups, records });
+    return compare({ range, ours, groups, records, decoded: others });
   }
 
   /** Runs a stored run to its end: done with its findings, or failed with the reason. */
@@ -107,6 +136,7 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
     try {
       const result = await reconcile(run);
       await repository.finishRun(runId, result);
+      deps.metrics?.reconciliationRun(run.trigger, 'done');
       const count = differenceCount(result.summary);
       deps.log.info({ runId, summary: result.summary }, 'Reconciliation with SAP finished');
       if (run.trigger === 'nightly' && count > 0) {
@@ -124,6 +154,7 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
       const message = error instanceof Error ? error.message : String(error);
       deps.log.warn({ err: error, runId }, 'Reconciliation with SAP failed');
       await repository.finishRun(runId, { error: message });
+      deps.metrics?.reconciliationRun(run.trigger, 'failed');
     }
     return repository.run(runId);
   }
@@ -156,6 +187,20 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
     reconcile,
     execute,
 
+    /**
+     * The differences the last finished run of each trigger found, by type (every type, 0 when none), and when it
+     * finished: the metrics' `ff_reconciliation_differences`, read from the database whichever process ran it.
+     */
+    async lastFinished(): Promise<LastReconciliation[]> {
+      return (await repository.lastFinishedByTrigger()).map((run) => ({
+        trigger: run.trigger,
+        finishedAt: run.finishedAt,
+        differences: Object.fromEntries(
+          RECONCILIATION_DIFFERENCE_TYPES.map((type) => [type, Number(summaryOf(run.summary)[type]) || 0]),
+        ),
+      }));
+    },
+
     async start(range: DayRange, caller: Caller): Promise<ReconciliationRun> {
       const id = await create(range, 'user', caller.userId, (tx, runId) =>
         deps.audit.record(
@@ -164,7 +209,7 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
           tx,
         ),
       );
-      return wire((await repository.run(id!))!);
+      return wire((await repository.run(id!))!, caller.permissions);
     },
 
     /** The command line: a run stored as `cli` and run in this process. */
@@ -205,54 +250,18 @@ export function createReconciliationService(deps: ReconciliationServiceDeps) {
       );
     },
 
-    list: async (): Promise<ReconciliationRun[]> => (await repository.runs()).map(wire),
+    list: async (permissions: readonly string[]): Promise<ReconciliationRun[]> =>
+      (await repository.runs()).map((row) => wire(row, permissions)),
 
-    async get(id: number): Promise<ReconciliationRunDetail> {
+    /** A run with the differences `permissions` may see (scope.ts). */
+    async get(id: number, permissions: readonly string[]): Promise<ReconciliationRunDetail> {
       const row = await repository.run(id);
       if (!row) throw notFound('There is no reconciliation with this id.');
-      return { ...wire(row), differences: (row.differences as ReconciliationDifference[] | null) ?? [] };
+      return { ...wire(row, permissions), differences: scoped(storedDifferences(row), permissions).shown };
     },
 
-    /** Marks the record of a "not posted here" difference posted with SAP's document. */
-    async adopt(runId: number, index: number, caller: Caller): Promise<{ message: string }> {
-      return deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const differences = await repository.lockedDifferences(tx, runId);
-        if (!differences) throw notFound('There is no reconciliation with this id.');
-        const difference = differences[index];
-        if (!difference) throw notFound('This reconciliation has no such difference.');
-        const decoded = decodeKey(difference.idempotencyKey);
-        const label = recordLabel(decoded?.kind, difference.recordId, difference.tripNumber);
-        if (difference.type !== 'not_posted_here' || !difference.adoptable || !decoded)
-          throw new HttpError(422, `${label}: this difference cannot be adopted.`);
-        const ref = { docEntry: difference.sapDocEntry, docNum: difference.sapDocNum };
-        const adopted = await repository.adopt(
-          tx,
-          {
-            ...decoded,
-            key: difference.idempotencyKey,
-            ref,
-            postingDate: difference.sap?.postingDate ?? null,
-            amount: difference.sap?.amount ?? null,
-          },
-          caller.userId,
-        );
-        if (!adopted)
-          throw new HttpError(
-            409,
-            `${label}: the record is no longer unposted or failed here; run the reconciliation again.`,
-          );
-        differences[index] = { ...difference, adoptable: false };
-        await repository.setDifferences(tx, runId, differences);
-        const noun = RECORD_KINDS_PLAIN[decoded.kind].noun.one;
-        await deps.audit.record(
-          caller.context,
-          `Adopted SAP's document (${sapRef(ref)}, key ${difference.idempotencyKey}) for ${label} from reconciliation #${runId}: the ${noun} is posted`,
-          tx,
-        );
-        return { message: `${label}: marked posted with SAP's ${sapRef(ref)}.` };
-      });
-    },
+    /** Marks the record of a "not posted here" difference posted with SAP's document (reconciliation-adopt.ts). */
+    adopt: createAdopter(deps),
   };
 }
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { idempotencyKeyOf, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedIn, waitFor } from '../../test/fixtures.js';
 import { postableRows, postBodyOf } from '../../test/kind-fixtures.js';
@@ -14,6 +14,7 @@ import type { TestClient } from '../../test/test-client.js';
 import { generateDemoSet } from '../demo-data/demo-data.service.js';
 import { IMPORT_KINDS, importPiece } from '../imports/import-schemas.js';
 import { SERVER_KINDS } from './kinds/index.js';
+import { keyOf } from '../../test/record-keys.js';
 
 /**
  * Walks every entry of the registry through each layer that loops over it: its demo rows through the import
@@ -91,7 +92,7 @@ describe.each(RECORD_KIND_NAMES)('the registry kind %s', (kind) => {
     const response = await admin.post(entry.apiPath, await postBodyOf(h, kind, [id!]));
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(entry.messages.success);
-    const key = idempotencyKeyOf(kind, id!);
+    const key = keyOf(entry.code, id!);
     if (entry.queued) {
       expect(response.body).toMatchObject({ posted: [], failed: [], queued: [{ id }] });
       await waitFor(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, min, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { kindOfCode, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
@@ -22,8 +22,12 @@ export type StepNow = {
   sapDocEntry: number | null;
   sapDocNum: number | null;
   tripNumber: string | null;
-  /** Status of each step that requires this one (the second journal of a first journal), by kind name. */
-  dependents: { name: RecordKindName; status: string }[];
+  /**
+   * Status of each step that requires this one (the second journal of a first journal), by kind name, and
+   * whether its latest attempt is unconfirmed (the reply was lost and no look-up has settled it yet: SAP may
+   * hold its document, and the sweeper marks it posted when it finds it).
+   */
+  dependents: { name: RecordKindName; status: string; unconfirmed: boolean }[];
 };
 
 const col = (c: PgColumn) => sql`${c}`;
@@ -33,6 +37,12 @@ export const dependentSteps = (step: PostingStep): PostingStep[] =>
   Object.values(POSTING_STEPS).filter(
     (s) => (RECORD_KINDS_PLAIN[s.name] as { requires?: string }).requires === step.name,
   );
+
+/** Whether the step's latest attempt for the row ended `unknown` and no look-up since has settled it. */
+const unconfirmedSql = (step: PostingStep) =>
+  sql<boolean>`COALESCE((SELECT pa.outcome = 'unknown' AND pa.rechecked_at IS NULL FROM posting_attempts pa
+    WHERE pa.kind = ${step.kind} AND pa.record_id = ${sql.raw(`"${getTableName(step.table)}"."id"`)}
+    ORDER BY pa.id DESC LIMIT 1), false)`;
 
 /**
  * SQL only: the posting a reversal works on, read from its attempts (a posting by id, SAP's keys of it) and its
@@ -49,7 +59,12 @@ export function createPostingLookups(db: Db) {
         sapDocEntry: col(step.columns.sapDocEntry),
         sapDocNum: col(step.columns.sapDocNum),
         tripNumber: col(trip),
-        ...Object.fromEntries(dependents.map((d) => [`dep_${d.name}`, col(d.columns.status)])),
+        ...Object.fromEntries(
+          dependents.flatMap((d) => [
+            [`dep_${d.name}`, col(d.columns.status)],
+            [`unconfirmed_${d.name}`, unconfirmedSql(d)],
+          ]),
+        ),
       })
       .from(step.table)
       .where(eq(step.table.id, recordId));
@@ -61,13 +76,21 @@ export function createPostingLookups(db: Db) {
       sapDocEntry: (row.sapDocEntry as number | null) ?? null,
       sapDocNum: (row.sapDocNum as number | null) ?? null,
       tripNumber: (row.tripNumber as string | null) ?? null,
-      dependents: dependents.map((d) => ({ name: d.name, status: row[`dep_${d.name}`] as string })),
+      dependents: dependents.map((d) => ({
+        name: d.name,
+        status: row[`dep_${d.name}`] as string,
+        unconfirmed: row[`unconfirmed_${d.name}`] === true,
+      })),
     } satisfies StepNow;
   }
 
   return {
-    /** The posting with this id, or null when no posting has it (an attempt id that is not a generation's first). */
-    async posting(id: number): Promise<Posting | null> {
+    /**
+     * The posting with this id, or null when no posting has it (an attempt id that is not a generation's first)
+     * or, when `kinds` is given, when it is of a kind not among them (the caller may not view it: answered as
+     * if it did not exist).
+     */
+    async posting(id: number, kinds?: readonly RecordKindName[]): Promise<Posting | null> {
       const [attempt] = await db
         .select({
           kind: postingAttempts.kind,
@@ -78,7 +101,7 @@ export function createPostingLookups(db: Db) {
         .from(postingAttempts)
         .where(eq(postingAttempts.id, id));
       const name = attempt && kindOfCode(attempt.kind);
-      if (!attempt || !name) return null;
+      if (!attempt || !name || (kinds && !kinds.includes(name))) return null;
       const [first] = await db
         .select({ id: min(postingAttempts.id) })
         .from(postingAttempts)

@@ -1,5 +1,6 @@
 import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { POSTING_STEPS, sapReferenceOf, staleAfterMs } from '../posting/posting-steps.js';
 import type { SapGateway } from '../posting/sap-gateway.js';
 import type { Reversal, ReversalRepository } from './reversal.repository.js';
@@ -20,6 +21,8 @@ export type ReversalSweeperDeps = Pick<ReversalDeps, 'notifier' | 'log'> & {
   sapTimeoutMs: number;
   /** Writes an audit entry as the system, in the given transaction. */
   audit: (event: string, tx: Db) => Promise<unknown>;
+  /** Counts what became of each reversal it looked at (`ff_sweeper_settlements_total{sweeper="reversal"}`). */
+  metrics?: Pick<Metrics, 'settled'> | undefined;
 };
 
 export type ReversalSweepResult = { reversed: string[]; unknown: string[]; skipped: string[] };
@@ -33,6 +36,8 @@ export type ReversalSweepResult = { reversed: string[]; unknown: string[]; skipp
 export function createReversalSweeper(deps: ReversalSweeperDeps) {
   const staleMs = staleAfterMs(deps.sapTimeoutMs);
   let running: Promise<ReversalSweepResult> | null = null;
+  const count = (outcome: 'reversed' | 'unknown' | 'reversed_after_unknown' | 'skipped' | 'error') =>
+    deps.metrics?.settled('reversal', outcome);
 
   const targetOf = (reversal: Reversal) => {
     const step = POSTING_STEPS[kindOfCode(reversal.kind)!];
@@ -61,12 +66,17 @@ export function createReversalSweeper(deps: ReversalSweeperDeps) {
         await deps.audit(`Interrupted reversal settled: ${texts.audit}`.slice(0, 4000), tx);
         return true;
       });
-      if (!closed) return void result.skipped.push(key);
+      if (!closed) {
+        count('skipped');
+        return void result.skipped.push(key);
+      }
       (found ? result.reversed : result.unknown).push(key);
+      count(found ? 'reversed' : 'unknown');
       if (!found) await notifyFailure(deps, reversal, label, texts.message);
     } catch (error) {
       // SAP (or the database) did not answer: the next sweep tries again; nothing was changed.
       result.skipped.push(key);
+      count('error');
       deps.log?.warn({ key, err: error }, 'Could not settle an interrupted reversal yet');
     }
   }
@@ -78,6 +88,7 @@ export function createReversalSweeper(deps: ReversalSweeperDeps) {
       const found = await deps.sap().findCancellation(targetOf(reversal).target, key);
       if (!found || !(await deps.repository.settleUnknownAsReversed(reversal, found))) return;
       result.reversed.push(key);
+      count('reversed_after_unknown');
       const label = await labelOf(reversal);
       const texts = reversalTexts(reversal, label, { outcome: 'reversed', cancel: found });
       await deps.db.transaction(async (tx) =>
@@ -85,6 +96,7 @@ export function createReversalSweeper(deps: ReversalSweeperDeps) {
       );
     } catch (error) {
       result.skipped.push(key);
+      count('error');
       deps.log?.warn({ key, err: error }, 'Could not check an unconfirmed reversal yet');
     }
   }

@@ -71,7 +71,7 @@ describe('reversing a posted cash advance', () => {
 
     // Posted again: a new document under the generation's key; the first key keeps its two documents.
     expect((await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, id)] })).status).toBe(200);
-    const again = await documentsOf(p, `FF-CA-${id}-R2`);
+    const again = await documentsOf(p, keyOf('CA', id, 2));
     expect(again).toHaveLength(1);
     expect(await documentsOf(p, keyOf('CA', id))).toHaveLength(2);
     expect(await storedRow(p.h, 'cash', id)).toMatchObject({
@@ -81,7 +81,7 @@ describe('reversing a posted cash advance', () => {
     const attempts = await attemptsOf(p.h, 'CA', id);
     expect(attempts.map((a) => [a.generation, a.idempotencyKey])).toEqual([
       [1, keyOf('CA', id)],
-      [2, `FF-CA-${id}-R2`],
+      [2, keyOf('CA', id, 2)],
     ]);
 
     // The same posting again: it was reversed.
@@ -112,6 +112,41 @@ describe('reversing a posted cash advance', () => {
     expect(await documentsOf(p, keyOf('CA', id))).toHaveLength(1);
     // An id that names no posting.
     expect((await reverse(p.admin, 2_000_000_000)).status).toBe(404);
+  });
+
+  it("answers 404 to a caller who may not view the posting's kind, as for an id that does not exist, and cancels nothing (issue 21, item 1)", async () => {
+    const { id, postingId } = await postedCash();
+    // A posting that cannot be reversed (already reversed): its refusal names the trip, so it must not be seen.
+    const reversed = await postedCash();
+    expect((await reverse(p.admin, reversed.postingId)).status).toBe(200);
+    const missing = await reverse(p.admin, 2_000_000_000);
+    expect(missing.status).toBe(404);
+    // Reverse Postings alone opens no posting history (403 there); with another kind's View it is 404 there too.
+    for (const [permissions, history] of [
+      [[PERMISSIONS.reversePostings], 403],
+      [[PERMISSIONS.reversePostings, PERMISSIONS.viewSalesInvoices, PERMISSIONS.postCashAdvances], 404],
+    ] as const) {
+      const client = await signedIn(
+        p.h.server,
+        await createUser(p.h.server, { permissions: [...permissions] }),
+      );
+      const refused = await reverse(client, postingId);
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 404, body: missing.body });
+      expect((await reverse(client, reversed.postingId)).body).toEqual(missing.body);
+      expect((await client.get(`/api/v1/postings/${postingId}`)).status).toBe(history);
+    }
+    expect(await storedRow(p.h, 'cash', id)).toMatchObject({ status: 'posted', generation: 1 });
+    expect(await documentsOf(p, keyOf('CA', id))).toHaveLength(1);
+
+    // With the kind's View permission the same caller finds it, and reverses it.
+    const viewer = await signedIn(
+      p.h.server,
+      await createUser(p.h.server, {
+        permissions: [PERMISSIONS.reversePostings, PERMISSIONS.viewCashAdvances],
+      }),
+    );
+    expect((await reverse(viewer, postingId)).status).toBe(200);
+    await expectJournalReversedOnce(p, keyOf('CA', id));
   });
 
   it("shows SAP's refusal (a locked period) and leaves the record posted", async () => {
@@ -158,7 +193,8 @@ describe('reversing a sales invoice', () => {
     expect(await storedRow(p.h, 'sales', sale!)).toMatchObject({ status: 'unposted', generation: 2 });
 
     expect((await p.admin.post(PATHS.sales, { postSap: [salesEntry(sale!)] })).status).toBe(200);
-    const key = `FR2-${sale!.toString(36)}`.toUpperCase();
+    const key = keyOf('SI', sale, 2);
+    expect(key).not.toBe(keyOf('SI', sale));
     expect(await documentsOf(p, key)).toHaveLength(1);
     expect(key.length).toBeLessThanOrEqual(11);
   });

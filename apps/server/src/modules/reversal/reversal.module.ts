@@ -35,6 +35,7 @@ export function createReversalModule(deps: AfterPostingDeps & { settleMs?: numbe
     sapTimeoutMs: deps.env.SAP_TIMEOUT_MS,
     log,
     audit: (event, tx) => deps.audit.record({ actor: SYSTEM_ACTOR, ip: '127.0.0.1' }, event, tx),
+    metrics: deps.metrics,
   });
   return {
     service,

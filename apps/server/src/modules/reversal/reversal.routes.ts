@@ -8,7 +8,7 @@ import {
   reversePostingBody,
   validationErrorBody,
 } from '@ff/contract';
-import { auditContextOf } from '../../plugins/access.js';
+import { auditContextOf, currentUserOf } from '../../plugins/access.js';
 import type { ReversalService } from './reversal.service.js';
 
 /** `POST /api/v1/postings/{id}/reverse`: cancel a posting's SAP document (permission Reverse Postings). */
@@ -22,7 +22,7 @@ export function registerReversalRoute(app: FastifyInstance, service: ReversalSer
         body: reversePostingBody,
         response: {
           200: reversePostingAnswer.describe('Cancelled in SAP; the record is back in its list.'),
-          404: messageBody.describe('No posting has this id.'),
+          404: messageBody.describe('No posting has this id, or none of a kind the caller may view.'),
           409: messageBody.describe('A reversal of this posting is already running.'),
           422: validationErrorBody
             .or(messageBody)
@@ -32,6 +32,12 @@ export function registerReversalRoute(app: FastifyInstance, service: ReversalSer
         },
       },
     },
-    (request) => service.reverse(request.params.id, request.body.reason, auditContextOf(request)),
+    (request) =>
+      service.reverse(
+        request.params.id,
+        request.body.reason,
+        auditContextOf(request),
+        currentUserOf(request).permissions,
+      ),
   );
 }

@@ -1,5 +1,6 @@
-import type { PostingRow } from '@ff/contract';
+import { viewableKinds, type PostingRow, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { isConnectionError, retryOnConnectionLoss } from '../../db/connection-faults.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
@@ -54,6 +55,24 @@ export type Settled =
 export const settledOf = (outcome: CancelOutcome): Settled =>
   outcome.outcome === 'reversed' ? { outcome: 'reversed', cancel: outcome.cancel } : outcome;
 
+/**
+ * Runs `record` (SAP's answer written down), retried on a lost connection; when the database stays away the
+ * caller learns what SAP did and that it is being recorded (503), never an invitation to reverse again.
+ */
+async function recordedOrExplained<T>(label: string, settled: Settled, record: () => Promise<T>): Promise<T> {
+  try {
+    return await retryOnConnectionLoss(record);
+  } catch (error) {
+    if (!isConnectionError(error)) throw error;
+    throw new HttpError(
+      503,
+      settled.outcome === 'reversed'
+        ? `SAP cancelled ${label}, but the database could not be reached to record it. It is recorded within a minute and Posting History then shows it reversed: do not reverse it again.`
+        : `SAP's answer on ${label} could not be recorded because the database could not be reached. The reversal is checked in SAP and settled within a minute; Posting History then shows its outcome.`,
+    );
+  }
+}
+
 /** A failed or unconfirmed reversal tells the one who asked for it (the bell). */
 export async function notifyFailure(
   deps: Pick<ReversalDeps, 'notifier' | 'log'>,
@@ -82,8 +101,8 @@ export async function notifyFailure(
 export function createReversalService(deps: ReversalDeps) {
   const { repository } = deps;
 
-  async function claim(postingId: number, reason: string, userId: number | null) {
-    const posting = await repository.posting(postingId);
+  async function claim(postingId: number, reason: string, userId: number | null, kinds: RecordKindName[]) {
+    const posting = await repository.posting(postingId, kinds);
     if (!posting) throw notFound('There is no posting with this id.');
     const postedRef = await repository.postedRef(posting);
     try {
@@ -118,12 +137,22 @@ export function createReversalService(deps: ReversalDeps) {
   }
 
   return {
+    /**
+     * Reverses the posting for a caller holding `permissions`: a posting of a kind they may not view is answered
+     * 404 like one that does not exist (Reverse Postings alone opens no kind).
+     */
     async reverse(
       postingId: number,
       reason: string,
       context: AuditContext,
+      permissions: readonly string[],
     ): Promise<{ message: string; data: PostingRow }> {
-      const { posting, reversal, label, lookFirst } = await claim(postingId, reason, context.actor.id);
+      const { posting, reversal, label, lookFirst } = await claim(
+        postingId,
+        reason,
+        context.actor.id,
+        viewableKinds(permissions),
+      );
       const renewal = setInterval(() => {
         repository.renew(reversal.id).catch(() => undefined);
       }, leaseRenewalMs(deps.sapTimeoutMs));
@@ -144,13 +173,18 @@ export function createReversalService(deps: ReversalDeps) {
       }
       let settled = settledOf(outcome);
       const texts = reversalTexts(reversal, label, settled);
-      const closed = await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        if (!(await repository.close(reversal, settled, tx))) return false;
-        await deps.audit.record(context, texts.audit.slice(0, 4000), tx);
-        return true;
+      // SAP has answered: from here a lost database connection must not read as "try again". The close is
+      // fenced on the pending reversal, so it is safe to repeat; if the database stays away, the reversal sweeper
+      // settles it from SAP once its lease is stale.
+      const { closed, stored } = await recordedOrExplained(label, settled, async () => {
+        const closed = await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          if (!(await repository.close(reversal, settled, tx))) return false;
+          await deps.audit.record(context, texts.audit.slice(0, 4000), tx);
+          return true;
+        });
+        return { closed, stored: (await repository.reversal(reversal.id))! };
       });
-      const stored = (await repository.reversal(reversal.id))!;
       if (!closed) {
         // The sweeper settled it meanwhile (this process was taken for dead): answer what it recorded.
         settled =

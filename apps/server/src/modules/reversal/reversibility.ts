@@ -20,14 +20,20 @@ export function refusalOf(generation: number, now: StepNow): { status: 409 | 422
   if (now.status === 'reversing') return { status: 409, reason: 'a reversal of it is already running.' };
   if (now.status !== 'posted')
     return { status: 422, reason: 'it is not posted, so there is nothing to reverse.' };
+  const what = (name: RecordKindName) =>
+    name === 'secondJournal' ? 'second journal' : RECORD_KINDS_PLAIN[name].noun.one;
   const standing = now.dependents.find((d) =>
     ['posted', 'posting', 'queued', 'reversing'].includes(d.status),
   );
-  if (standing) {
-    const what =
-      standing.name === 'secondJournal' ? 'second journal' : RECORD_KINDS_PLAIN[standing.name].noun.one;
-    return { status: 422, reason: `reverse its ${what} first.` };
-  }
+  if (standing) return { status: 422, reason: `reverse its ${what(standing.name)} first.` };
+  // A dependent that failed unconfirmed may be in SAP: the sweeper marks it posted when it finds it, and it
+  // would then stand on a cancelled document. Wait for the look-up (a sweep, within a minute) to settle it.
+  const unconfirmed = now.dependents.find((d) => d.status === 'failed' && d.unconfirmed);
+  if (unconfirmed)
+    return {
+      status: 409,
+      reason: `its ${what(unconfirmed.name)} was not confirmed by SAP and is being checked; try again in a minute.`,
+    };
   return null;
 }
 

@@ -48,6 +48,20 @@ describe('CSV export', () => {
     expect(csvField(cell, 'amount')).toBe("'=1+1");
   });
 
+  it('quotes a field holding a semicolon, so Excel with ";" as its separator keeps it whole (issue 21, item 9)', () => {
+    expect(csvField({ kind: 'text', value: ';=1+1' })).toBe('";=1+1"');
+    expect(csvField({ kind: 'text', value: 'Nairobi; Mombasa' })).toBe('"Nairobi; Mombasa"');
+    const csv = toCsv(columns, [{ name: 'a;b', amount: '1', note: ';=HYPERLINK("x")', at: '' }]);
+    expect(csv.split('\r\n')[1]).toBe('"a;b",1.00,";=HYPERLINK(""x"")",');
+  });
+
+  it('neutralises the full-width ＝＋－＠ a spreadsheet reads like their ASCII forms (issue 21, item 9)', () => {
+    expect(csvField({ kind: 'text', value: '＝1+1' })).toBe("'＝1+1");
+    expect(csvField({ kind: 'text', value: '＋1' })).toBe("'＋1");
+    expect(csvField({ kind: 'text', value: '－1+cmd' })).toBe("'－1+cmd");
+    expect(csvField({ kind: 'text', value: '＠SUM(1)' })).toBe("'＠SUM(1)");
+  });
+
   it('names files after the list and the day', () => {
     expect(exportFileName('Users', 'csv', new Date(2026, 10, 24))).toBe('users-2026-11-24.csv');
     expect(exportFileName('Audit logs', 'xlsx', new Date(2026, 0, 2))).toBe('audit-logs-2026-01-02.xlsx');

@@ -35,9 +35,17 @@ const entries: AuditEntry[] = [
     createdAt: '2025-03-05 14:07:09',
     event: 'Disabled user Jane Wanjiru (jane@example.com)',
     createdBy: 'Admin',
+    createdByEmail: 'admin@example.com',
     ipAddress: '10.0.0.8',
   },
-  { id: 1, createdAt: '2025-03-04 09:00:00', event: 'Signed in', createdBy: 'Admin', ipAddress: '10.0.0.8' },
+  {
+    id: 1,
+    createdAt: '2025-03-04 09:00:00',
+    event: 'Signed in',
+    createdBy: 'Administrator',
+    createdByEmail: 'jane@example.com',
+    ipAddress: '10.0.0.8',
+  },
 ];
 
 /** The API of a log with `entries`: its pages, its users and its event types. */
@@ -77,6 +85,18 @@ describe('AuditLogsPage', { timeout: 30_000 }, () => {
     const [, body] = within(table).getAllByRole('rowgroup');
     // Defect 9 of issue 12: the time showed minutes only ('05 Mar 2025, 14:07').
     expect(within(within(body!).getAllByRole('row')[0]!).getByText('2025-03-05 14:07:09')).toBeTruthy();
+  });
+
+  it("shows each actor's e-mail beside the name they chose, so a user calling themselves Administrator is told apart (issue 21, item 8)", async () => {
+    restore = fakeApi(logApi).restore;
+    renderPage(<AuditLogsPage />);
+    const table = await screen.findByRole('table', { name: 'Audit logs' });
+    expect(await within(table).findByText('jane@example.com')).toBeTruthy();
+    const [, body] = within(table).getAllByRole('rowgroup');
+    const impostor = within(body!).getAllByRole('row')[1]!;
+    expect(within(impostor).getByText('Administrator')).toBeTruthy();
+    expect(within(impostor).getByText('jane@example.com')).toBeTruthy();
+    expect(within(within(body!).getAllByRole('row')[0]!).getByText('admin@example.com')).toBeTruthy();
   });
 
   it('asks the server for one page, and for the user and event type chosen, kept in the URL', async () => {

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PasswordOnlyBody, RecoveryCodesAnswer, TwoFactorEnrolment } from '@ff/contract';
+import type {
+  ConfirmTwoFactorBody,
+  PasswordOnlyBody,
+  RecoveryCodesAnswer,
+  TwoFactorEnrolment,
+} from '@ff/contract';
 import { api } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { accountQueryKey } from './account';
@@ -10,9 +15,12 @@ export async function startTwoFactor(): Promise<TwoFactorEnrolment> {
   return response.data;
 }
 
-/** `POST /api/v1/account/two-factor/confirm`: a code from the app turns it on; answers the recovery codes. */
-export async function confirmTwoFactor(code: string): Promise<RecoveryCodesAnswer> {
-  const response = await api.post<RecoveryCodesAnswer>('/account/two-factor/confirm', { code });
+/**
+ * `POST /api/v1/account/two-factor/confirm`: a code from the app turns it on; answers the recovery codes. The
+ * password is needed where the role requires two-factor. The server re-issues the session (new cookies).
+ */
+export async function confirmTwoFactor(body: ConfirmTwoFactorBody): Promise<RecoveryCodesAnswer> {
+  const response = await api.post<RecoveryCodesAnswer>('/account/two-factor/confirm', body);
   return response.data;
 }
 

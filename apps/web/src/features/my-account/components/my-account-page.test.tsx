@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountProfile, AccountSession } from '@ff/contract';
+import { AUTH_FIELD_MESSAGES } from '@ff/contract/plain';
 import { fakeApi, type FakeHandler } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import { MyAccountPage, SETUP_REQUIRED_NOTICE } from './my-account-page';
@@ -158,6 +159,10 @@ describe('MyAccountPage', { timeout: 30_000 }, () => {
     fireEvent.change(section.getByRole('textbox', { name: /Code from the app/ }), {
       target: { value: '123 456' },
     });
+    // The role requires two-factor: the password is asked with the code, and needed before any call.
+    expect(await section.findByText(AUTH_FIELD_MESSAGES.passwordRequired)).toBeTruthy();
+    expect(api.calls.some((c) => c.url === '/account/two-factor/confirm')).toBe(false);
+    fireEvent.change(section.getByLabelText(/^Your password/), { target: { value: 'my-password' } });
     await click(section.getByRole('button', { name: 'Turn on' }));
     const list = await section.findByRole('list', { name: 'Recovery codes' });
     expect(
@@ -165,9 +170,48 @@ describe('MyAccountPage', { timeout: 30_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(codes);
-    expect(api.calls.find((c) => c.url === '/account/two-factor/confirm')?.body).toEqual({ code: '123456' });
+    expect(api.calls.find((c) => c.url === '/account/two-factor/confirm')?.body).toEqual({
+      code: '123456',
+      password: 'my-password',
+    });
 
     await click(section.getByRole('button', { name: 'I have saved them' }));
     expect(section.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+
+  it('asks no password where two-factor is not required, and puts the server asking for it under the field', async () => {
+    const wrong = 'The password is not correct.';
+    const bodies: unknown[] = [];
+    renderAccount(({ method, url, body }) => {
+      if (method === 'post' && url === '/account/two-factor')
+        return [200, { secret: 'JBSWY3DPEHPK3PXPJBSW', otpauthUri: 'otpauth://totp/x', qrSvg }];
+      if (method !== 'post' || url !== '/account/two-factor/confirm') return [404, {}];
+      bodies.push(body);
+      // The setting was turned on after the page was opened: the server asks for the password.
+      if (bodies.length === 1)
+        return [422, { message: 'x', errors: { password: [AUTH_FIELD_MESSAGES.passwordRequired] } }];
+      if (bodies.length === 2) return [422, { message: wrong, errors: { password: [wrong] } }];
+      return [200, { recoveryCodes: codes }];
+    });
+    const section = within(await region('Two-factor sign-in'));
+    await click(section.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    fireEvent.change(await section.findByRole('textbox', { name: /Code from the app/ }), {
+      target: { value: '123456' },
+    });
+    expect(section.queryByLabelText(/^Your password/)).toBeNull();
+    await click(section.getByRole('button', { name: 'Turn on' }));
+    expect(await section.findByText(AUTH_FIELD_MESSAGES.passwordRequired)).toBeTruthy();
+
+    fireEvent.change(section.getByLabelText(/^Your password/), { target: { value: 'not-it' } });
+    await click(section.getByRole('button', { name: 'Turn on' }));
+    expect(await section.findByText(wrong)).toBeTruthy();
+    fireEvent.change(section.getByLabelText(/^Your password/), { target: { value: 'my-password' } });
+    await click(section.getByRole('button', { name: 'Turn on' }));
+    expect(await section.findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    expect(bodies).toEqual([
+      { code: '123456' },
+      { code: '123456', password: 'not-it' },
+      { code: '123456', password: 'my-password' },
+    ]);
   });
 });

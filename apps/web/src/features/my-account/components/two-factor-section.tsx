@@ -53,6 +53,7 @@ export function TwoFactorSection({ account }: { account: AccountProfile }) {
       {view.kind === 'setup' && (
         <TwoFactorSetup
           enrolment={view.enrolment}
+          passwordNeeded={account.twoFactorRequired}
           onCancel={() => setView({ kind: 'status' })}
           onConfirmed={(codes) => {
             notifySuccess({ message: TWO_FACTOR_SECTION_TEXTS.turnedOn });

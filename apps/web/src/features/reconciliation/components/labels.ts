@@ -22,6 +22,12 @@ export function kindLabel(apiName: string | null): string {
   return noun.charAt(0).toUpperCase() + noun.slice(1);
 }
 
+/** The line under a run's differences when it found some in kinds the user may not view (not answered). */
+export const hiddenLine = (count: number) =>
+  count === 1
+    ? '1 difference in a kind you may not view is not shown.'
+    : `${count} differences in kinds you may not view are not shown.`;
+
 export const differenceTotal = (summary: ReconciliationSummary | null) =>
   summary ? Object.values(DIFFERENCE_TYPES).reduce((sum, type) => sum + summary[type.summary], 0) : 0;
 

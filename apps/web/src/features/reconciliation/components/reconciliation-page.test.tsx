@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReconciliationRun, ReconciliationRunDetail } from '@ff/contract';
@@ -41,6 +41,7 @@ const nightly: ReconciliationRun = {
   finishedAt: '2026-03-08 02:01:03',
   summary,
   error: null,
+  hiddenDifferences: 0,
 };
 const byUser: ReconciliationRun = {
   ...nightly,
@@ -67,6 +68,31 @@ const detail: ReconciliationRunDetail = {
       message:
         'TRP-2026-003976 (cash advance record): posted here as DocEntry 301 but SAP has no document with key FF-CA-12.',
       adoptable: false,
+      index: 0,
+    },
+  ],
+};
+
+// What a cash advance user sees of a run that also found differences in kinds they may not view: the stored
+// run's numbering is kept, so "Adopt" names the difference the server knows.
+const scoped: ReconciliationRunDetail = {
+  ...nightly,
+  hiddenDifferences: 2,
+  differences: [
+    {
+      type: 'not_posted_here',
+      kind: 'journalCashAdvance',
+      recordId: 14,
+      tripNumber: 'TRP-2026-003980',
+      idempotencyKey: 'FF-CA-14',
+      sapDocEntry: 1022,
+      sapDocNum: 1122,
+      ours: { amount: '15000.00', postingDate: null },
+      sap: { amount: '15000.00', postingDate: '2026-03-06' },
+      message:
+        "TRP-2026-003980 (cash advance record): SAP has DocEntry 1022 with key FF-CA-14, but it is not posted here: the record is unposted here; adopt SAP's document to mark it posted.",
+      adoptable: true,
+      index: 3,
     },
   ],
 };
@@ -115,5 +141,30 @@ describe('ReconciliationPage', { timeout: 30_000 }, () => {
     const differences = screen.getByRole('table', { name: 'Differences' });
     expect(within(differences).getByText('Missing in SAP')).toBeTruthy();
     expect(within(differences).getByText('15,000.00 on 06 Mar 2026')).toBeTruthy();
+  });
+
+  it('says how many differences it leaves out, and adopts a difference by its number in the run', async () => {
+    const api = fakeApi((call) => {
+      if (call.url === '/reconciliations/8') return [200, { data: scoped }];
+      if (call.url === '/reconciliations/8/differences/3/adopt')
+        return [
+          200,
+          { message: "TRP-2026-003980 (cash advance record): marked posted with SAP's DocEntry 1022." },
+        ];
+      return reconciliationApi(call);
+    });
+    restore = api.restore;
+    renderPage(<ReconciliationPage />, '/reconciliation?run=8');
+    expect(await screen.findByText('2 differences in kinds you may not view are not shown.')).toBeTruthy();
+    const differences = screen.getByRole('table', { name: 'Differences' });
+    // Ours: the record's amount; no posting date was chosen for it yet.
+    expect(within(differences).getByText('15,000.00')).toBeTruthy();
+    fireEvent.click(within(differences).getByRole('button', { name: 'Adopt SAP document' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Adopt' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.method === 'post' && c.url === '/reconciliations/8/differences/3/adopt'),
+      ).toBe(true),
+    );
   });
 });

@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatAmount, formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAdoptDifference, useReconciliationRun } from '../api/reconciliations';
-import { DIFFERENCE_TYPES, kindLabel } from './labels';
+import { DIFFERENCE_TYPES, hiddenLine, kindLabel } from './labels';
 
 const ADOPT_FAILED = "SAP's document could not be adopted. Please try again.";
 
@@ -47,8 +47,13 @@ function SummaryCards({ run }: { run: ReconciliationRunDetail }) {
   );
 }
 
+// A record not posted here has an amount but, until a posting date is chosen for it, no date.
 const side = (value: ReconciliationDifference['ours']) =>
-  value ? `${formatAmount(value.amount)} on ${formatDate(value.postingDate)}` : 'None';
+  !value
+    ? 'None'
+    : value.postingDate
+      ? `${formatAmount(value.amount)} on ${formatDate(value.postingDate)}`
+      : formatAmount(value.amount);
 
 function DifferencesTable({
   run,
@@ -58,7 +63,9 @@ function DifferencesTable({
   onAdopt: (index: number) => void;
 }) {
   if (!run.differences.length)
-    return <Text size="sm">No differences: SAP agrees with every posting dated in this range.</Text>;
+    return run.hiddenDifferences ? null : (
+      <Text size="sm">No differences: SAP agrees with every posting dated in this range.</Text>
+    );
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table verticalSpacing="xs" aria-label="Differences">
@@ -75,10 +82,10 @@ function DifferencesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {run.differences.map((difference, index) => {
+          {run.differences.map((difference) => {
             const type = DIFFERENCE_TYPES[difference.type];
             return (
-              <Table.Tr key={`${difference.idempotencyKey}-${difference.type}-${index}`}>
+              <Table.Tr key={difference.index}>
                 <Table.Td>
                   <Badge color={type.color} variant="light">
                     {type.label}
@@ -92,7 +99,7 @@ function DifferencesTable({
                 <Table.Td maw={420}>{difference.message}</Table.Td>
                 <Table.Td>
                   {difference.adoptable && (
-                    <Button size="compact-sm" variant="light" onClick={() => onAdopt(index)}>
+                    <Button size="compact-sm" variant="light" onClick={() => onAdopt(difference.index)}>
                       Adopt SAP document
                     </Button>
                   )}
@@ -114,7 +121,8 @@ export function ReconciliationRunDetailView({ runId }: { runId: number }) {
   if (run.isError) return <ErrorAlert error={run.error} />;
   if (!run.data) return <Loader size="sm" aria-label="Loading the reconciliation" />;
   const data = run.data;
-  const chosen = adopting === null ? undefined : data.differences[adopting];
+  // `adopting` is the difference's number in the run (the server's), not its row on this screen.
+  const chosen = data.differences.find((d) => d.index === adopting);
   const confirm = () => {
     if (adopting === null) return;
     adopt.mutate(adopting, {
@@ -144,6 +152,11 @@ export function ReconciliationRunDetailView({ runId }: { runId: number }) {
         <>
           <SummaryCards run={data} />
           <DifferencesTable run={data} onAdopt={setAdopting} />
+          {data.hiddenDifferences > 0 && (
+            <Text size="sm" c="dimmed">
+              {hiddenLine(data.hiddenDifferences)}
+            </Text>
+          )}
         </>
       )}
       <Modal

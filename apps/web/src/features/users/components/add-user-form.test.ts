@@ -29,6 +29,15 @@ describe('add user validation', () => {
     expect(addUserValidation.mobileNo('')).toBe('Mobile number is required');
   });
 
+  it('refuses names holding a line break, a bidi override or a zero-width character (issue 21, item 8)', () => {
+    const refused =
+      'may not contain line breaks, control characters, or invisible or text-direction characters.';
+    expect(addUserValidation.firstName('Jane\r\nAdmin')).toBe(`First name ${refused}`);
+    expect(addUserValidation.lastName('\u202eeoD')).toBe(`Last name ${refused}`);
+    expect(addUserValidation.lastName('Do\u200be')).toBe(`Last name ${refused}`);
+    expect(addUserValidation.firstName('Wanjirũ')).toBeNull();
+  });
+
   it('accepts the plain non-space@non-space email form', () => {
     expect(addUserValidation.email('a@b')).toBeNull();
     expect(addUserValidation.email('a b@c')).toBe('Invalid email');

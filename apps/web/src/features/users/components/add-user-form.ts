@@ -1,5 +1,5 @@
 import type { CreateUserBody } from '@ff/contract';
-import { AUTH_FIELD_MESSAGES, SIMPLE_EMAIL } from '@ff/contract/plain';
+import { AUTH_FIELD_MESSAGES, nameCharactersProblem, SIMPLE_EMAIL } from '@ff/contract/plain';
 import { toFormFieldErrors } from '@/lib/api-client';
 import { DEFAULT_COUNTRY, findCountryOption } from './country-options';
 import { hasPhoneDigits, toMobileNo } from './phone-number';
@@ -36,8 +36,10 @@ export const ADD_USER_MESSAGES = {
 
 /** Mantine form rules; the phone check is lenient: only an empty number is refused. */
 export const addUserValidation = {
-  firstName: (value: string) => (value.trim() ? null : ADD_USER_MESSAGES.firstNameRequired),
-  lastName: (value: string) => (value.trim() ? null : ADD_USER_MESSAGES.lastNameRequired),
+  firstName: (value: string) =>
+    value.trim() ? nameCharactersProblem(value, 'First name') : ADD_USER_MESSAGES.firstNameRequired,
+  lastName: (value: string) =>
+    value.trim() ? nameCharactersProblem(value, 'Last name') : ADD_USER_MESSAGES.lastNameRequired,
   email: (value: string) => (SIMPLE_EMAIL.test(value.trim()) ? null : ADD_USER_MESSAGES.invalidEmail),
   mobileCode: (value: string) => (findCountryOption(value) ? null : ADD_USER_MESSAGES.countryRequired),
   mobileNo: (value: string) => (hasPhoneDigits(value) ? null : ADD_USER_MESSAGES.mobileRequired),

@@ -15,7 +15,7 @@ export const cashAdvances = pgTable(
     ...advanceTripColumns(),
     amount: money('amount'),
     onAccountId: integer('on_account_id'),
-    ...postingColumns(),
+    ...postingColumns('cashAdvance'),
   },
   (t) => oneStepIndexes('cashAdvance', 'cash_advances', t),
 );

@@ -12,12 +12,13 @@ import {
   tripContainerColumns,
 } from '../shared/columns.js';
 
-type StepOf = (t: { fjStatus: PgColumn; fjPostedAt: PgColumn; sjStatus: PgColumn; sjPostedAt: PgColumn }) => {
+type StepOf = (t: Record<`${'fj' | 'sj'}${'Status' | 'PostedAt' | 'PostingKey'}`, PgColumn>) => {
   status: PgColumn;
   postedAt: PgColumn;
+  postingKey: PgColumn;
 };
-const fjStep: StepOf = (t) => ({ status: t.fjStatus, postedAt: t.fjPostedAt });
-const sjStep: StepOf = (t) => ({ status: t.sjStatus, postedAt: t.sjPostedAt });
+const fjStep: StepOf = (t) => ({ status: t.fjStatus, postedAt: t.fjPostedAt, postingKey: t.fjPostingKey });
+const sjStep: StepOf = (t) => ({ status: t.sjStatus, postedAt: t.sjPostedAt, postingKey: t.sjPostingKey });
 
 /**
  * Transporter invoices: one row, two journal steps (first-journal/ and second-journal/ post them). The first
@@ -35,8 +36,8 @@ export const transporterInvoices = pgTable(
     routeDetails: text('route_details'),
     invoiceAmount: money('invoice_amount'),
     supplierInvoiceNumber: text('supplier_invoice_number'),
-    ...stepPostingColumns('fj'),
-    ...stepPostingColumns('sj'),
+    ...stepPostingColumns('firstJournal', 'fj'),
+    ...stepPostingColumns('secondJournal', 'sj'),
   },
   (t) => [
     sourceIndex('transporter_invoices', t),

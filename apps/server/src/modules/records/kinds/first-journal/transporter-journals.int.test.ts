@@ -65,7 +65,7 @@ describe('transporter invoices', () => {
       ReferenceDate: nairobiDay(-3),
       TaxDate: nairobiDay(-6),
       Reference2: 'AWN/INV/0042',
-      Reference3: `FF-FJ-${id}`,
+      Reference3: keyOf('FJ', id),
     });
     expect(journalLines(firstDoc!)).toEqual([
       ['500100', 45210.55, 0],
@@ -75,7 +75,7 @@ describe('transporter invoices', () => {
       ReferenceDate: nairobiDay(-1),
       TaxDate: nairobiDay(-6),
       Reference2: 'AWN/INV/0042',
-      Reference3: `FF-SJ-${id}`,
+      Reference3: keyOf('SJ', id),
     });
     expect(journalLines(secondDoc!)).toEqual([
       ['210200', 45210.55, 0],

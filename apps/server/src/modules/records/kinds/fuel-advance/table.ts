@@ -22,7 +22,7 @@ export const fuelAdvances = pgTable(
     totalAmount: money('total_amount'),
     pickupOrderNo: text('pickup_order_no'),
     onAccountId: integer('on_account_id'),
-    ...postingColumns(),
+    ...postingColumns('fuelAdvance'),
   },
   // The awaiting amount (kinds/fuel-advance/index.ts) reads the original quantity and unit price.
   (t) => oneStepIndexes('fuelAdvance', 'fuel_advances', t, [t.originQuantity, t.unitPrice]),

@@ -47,7 +47,7 @@ describe('sales invoices', () => {
       DocDate: nairobiDay(-1),
       TaxDate: nairobiDay(-4),
       NumAtCard: 'PO-EABL-9',
-      Reference2: `FFSI${id}`,
+      Reference2: keyOf('SI', id),
       DocTotal: 98765.43,
     });
     expect(doc!.DocumentLines).toMatchObject([{ AccountCode: '400100', LineTotal: 98765.43 }]);

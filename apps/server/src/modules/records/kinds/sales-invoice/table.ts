@@ -19,7 +19,7 @@ export const salesInvoices = pgTable(
     ...tripContainerColumns(),
     route: text('route'),
     amount: money('amount'),
-    ...postingColumns(),
+    ...postingColumns('salesInvoice'),
   },
   (t) => oneStepIndexes('salesInvoice', 'sales_invoices', t),
 );

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { postingKeySql } from './posting-key.js';
 import {
   date,
   index,
@@ -44,8 +45,8 @@ export const commonColumns = () => ({
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
-/** One journal step's posting columns. */
-export const postingColumns = (prefix = '') => ({
+/** One journal step's posting columns, for a step of `kind`. */
+export const postingColumns = (kind: RecordKindName, prefix = '') => ({
   status: status(`${prefix}status`),
   postingDate: date(`${prefix}posting_date`, { mode: 'string' }),
   postedAt: instant(`${prefix}posted_at`),
@@ -58,6 +59,13 @@ export const postingColumns = (prefix = '') => ({
    * from the second on, so a re-post after a reversal never finds the cancelled document (decision 016).
    */
   generation: integer(`${prefix}generation`).notNull().default(1),
+  /**
+   * The idempotency key of the step's current posting, computed by the database from the source id and the
+   * generation (posting-key.ts, decision 018): the same after a restore, different between records.
+   */
+  postingKey: text(`${prefix}posting_key`)
+    .notNull()
+    .generatedAlwaysAs(postingKeySql(kind, `${prefix}generation`)),
 });
 
 type PostingColumns = ReturnType<typeof postingColumns>;
@@ -69,8 +77,8 @@ export const prefixed = (prefix: string, key: string) => `${prefix}${key[0]!.toU
  * A step's posting columns on a row holding two steps (the transporter invoice): database names prefixed
  * `fj_`/`sj_`, property names `fjStatus`, `sjStatus`, ... so neither step is "the plain one".
  */
-export function stepPostingColumns<P extends string>(prefix: P) {
-  const columns = postingColumns(`${prefix}_`);
+export function stepPostingColumns<P extends string>(kind: RecordKindName, prefix: P) {
+  const columns = postingColumns(kind, `${prefix}_`);
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [prefixed(prefix, key), column]),
   ) as { [K in keyof PostingColumns as `${P}${Capitalize<K>}`]: PostingColumns[K] };
@@ -140,7 +148,7 @@ export function searchText(kind: RecordKindName, t: object): SQL {
 }
 
 /** A step's columns its indexes cover. */
-type IndexedStep = { status: PgColumn; postedAt: PgColumn };
+type IndexedStep = { status: PgColumn; postedAt: PgColumn; postingKey: PgColumn };
 
 /**
  * One posting step's indexes, each partial on the rows it serves (`<name>` is the table, or
@@ -174,6 +182,8 @@ export function stepIndexes(
     index(`${name}_failed_idx`)
       .on(t.documentDate)
       .where(sql`${step.status} = 'failed'`),
+    // A key SAP holds, to its record: the look-up before posting and Reconciliation after a restore (decision 018).
+    index(`${name}_posting_key_idx`).on(step.postingKey),
   ];
 }
 

@@ -31,7 +31,7 @@ export const vasTransactions = pgTable(
     pickupOrderNo: text('pickup_order_no'),
     revenueAccountId: integer('revenue_account_id'),
     costAccountId: integer('cost_account_id'),
-    ...postingColumns(),
+    ...postingColumns('vasTransaction'),
   },
   (t) => [
     // The awaiting amount (kinds/vas-transaction/index.ts) reads the original quantity and selling price.

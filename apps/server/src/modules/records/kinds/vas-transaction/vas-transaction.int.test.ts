@@ -185,7 +185,7 @@ describe('VAS transactions (queued)', () => {
       ReferenceDate: today,
       TaxDate: nairobiDay(-5),
       Reference2: 'VP-4411',
-      Reference3: `FF-VAS-${id}`,
+      Reference3: keyOf('VAS', id),
     });
     expect(journalLines(doc!)).toEqual([
       ['T20008', 138002, 0],

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { AuditEntry } from '@ff/contract';
 import type { ExportOptions } from '@/lib/export/export-columns';
@@ -15,7 +16,20 @@ export const auditDate = (value: string | null | undefined) => value || NOT_AVAI
 export const auditLogsColumns: ColumnDef<AuditEntry, any>[] = [
   column.accessor('createdAt', { header: 'Audit Date', cell: (info) => auditDate(info.getValue()) }),
   column.accessor('event', { header: 'Event' }),
-  column.accessor('createdBy', { header: 'User' }),
+  column.accessor('createdBy', {
+    header: 'User',
+    // The name is the user's own choice (anyone may call themselves "Administrator"): the account's e-mail says who.
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        {info.row.original.createdByEmail && (
+          <Text component="span" display="block" size="xs" c="dimmed">
+            {info.row.original.createdByEmail}
+          </Text>
+        )}
+      </>
+    ),
+  }),
   column.accessor('ipAddress', { header: 'IP Address' }),
 ];
 
@@ -24,5 +38,6 @@ export const auditLogsExportColumns: ExportOptions<AuditEntry>['columns'] = [
   { header: 'Audit Date', type: 'datetime', value: (e) => e.createdAt },
   { header: 'Event', value: (e) => e.event },
   { header: 'User', value: (e) => e.createdBy },
+  { header: 'User E-mail', value: (e) => e.createdByEmail ?? '' },
   { header: 'IP Address', value: (e) => e.ipAddress },
 ];

@@ -1,0 +1,49 @@
+// `npm test -w @ff/e2e`: the Playwright suite split into shards that run at the same time, each a whole
+// product of its own (its own built server on its own port, PGlite folder, embedded SAP simulator and SMTP
+// sink, from support/global-setup.ts), so no spec sees another's data. E2E_SHARDS sets how many: by default
+// one per two cores, at most 4, so one process on a 2-core machine (the suite is CPU-bound there: two shards
+// on 2 cores took 72 min at load 10-20 against 57 for one process at a lighter load, and tests timed out). Arguments (a spec file, --grep,
+// ...) run one process without sharding. Each line is prefixed with its shard; the exit code is the first
+// failing shard's.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+
+const args = process.argv.slice(2);
+const byCores = Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
+const shards = args.length ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? byCores));
+const basePort = Number(process.env.E2E_PORT ?? 8199);
+const playwright = ['playwright', 'test', ...args];
+
+function run(index) {
+  const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
+  const env = {
+    ...process.env,
+    E2E_PORT: String(basePort + index - 1),
+    ...(shards > 1 ? { E2E_OUTPUT_DIR: `test-results/shard-${index}` } : {}),
+  };
+  // Each shard's state folder follows from its port (support/env.ts) unless one is set for all.
+  if (shards > 1) delete env.E2E_STATE_DIR;
+  const child = spawn('npx', [...playwright, ...shardArgs], {
+    env,
+    stdio: ['ignore', shards > 1 ? 'pipe' : 'inherit', shards > 1 ? 'pipe' : 'inherit'],
+  });
+  if (shards > 1) {
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${index}/${shards}] ${line}`));
+  }
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+const started = Date.now();
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => run(i + 1)));
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+const failed = codes.findIndex((code) => code !== 0);
+if (shards > 1)
+  console.log(
+    failed === -1
+      ? `All ${shards} shards passed in ${minutes} min.`
+      : `Shard ${failed + 1}/${shards} failed (exit ${codes[failed]}) after ${minutes} min; its lines are prefixed [${failed + 1}/${shards}].`,
+  );
+process.exit(failed === -1 ? 0 : codes[failed]);

@@ -1,0 +1,216 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * What a container runtime or systemd does to stop the product: SIGTERM to the process it started, here
+ * `npm start` (which builds what is stale, then serves) and `npm run serve` (production hosts: serves what
+ * `npm run build` built). Every process of the product must be gone within 10 s, its ports closed, and a
+ * request in flight must still get its answer. Runs after the build (scripts/test.mjs); run alone, `npm start`
+ * builds what is missing first, and `npm run serve` needs `npm run build` to have run. With TEST_DATABASE_URL or
+ * DATABASE_URL set, `npm run serve` is also stopped on a fresh PostgreSQL database (a pool, not PGlite, to close).
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const STOP_WITHIN_MS = 10_000;
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'Signals-Test-Password-2024!';
+/** Settings of the machine running the tests that would point the product elsewhere than embedded mode. */
+const NOT_EMBEDDED = ['DATABASE_URL', 'TEST_DATABASE_URL', 'SAP_SL_URL', 'WEB_DIST_DIR', 'QUEUE_WORKER'];
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+/** The PostgreSQL driver the server uses (a dependency of apps/server, not of the repository root). */
+const pg = createRequire(new URL('../apps/server/package.json', import.meta.url))('pg');
+
+let product;
+afterEach(() => {
+  if (!product) return;
+  // A failed test must not leave servers behind: the whole process group goes.
+  try {
+    process.kill(-product.child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  rmSync(product.dataDir, { recursive: true, force: true });
+  product = undefined;
+});
+
+/** A new database on the PostgreSQL server of POSTGRES_URL: its URL, and how to drop it. */
+async function freshPostgresDatabase() {
+  const name = `ff_signals_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** `npm <args>` in its own process group on a fresh DATA_DIR; resolves once the server says it is ready. */
+async function startProduct(npmArgs, settings = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ff-signals-'));
+  const env = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false' };
+  for (const name of NOT_EMBEDDED) delete env[name];
+  Object.assign(env, { ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'info' }, settings);
+  const child = spawn('npm', npmArgs, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  product = { child, dataDir, exited, output: () => output };
+  const ready = await new Promise((resolve, reject) => {
+    const collect = (chunk) => {
+      output += chunk;
+      const api = /Freight Finance is ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const sim = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/b1s\/v1"/.exec(output);
+      if (api && sim) resolve({ url: api[1], simUrl: sim[1] });
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`npm ${npmArgs.join(' ')} ended (${code ?? signal}) before it was ready:\n${output}`)),
+    );
+  });
+  return { ...ready, child, exited };
+}
+
+/** Every process descending from `pid` (ps works the same on Linux and macOS). */
+function descendantsOf(pid) {
+  const rows = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found = [];
+  const visit = (parent) => {
+    for (const [child, ppid] of rows)
+      if (ppid === parent) {
+        found.push(child);
+        visit(child);
+      }
+  };
+  visit(pid);
+  return found;
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/** Whether something still accepts connections on this URL's port. */
+const listening = (url) =>
+  new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Resolves once nothing in the process group, nor any process of the tree, is left; answers how long it took. */
+async function goneWithin(pids, groupId, startedAt) {
+  while (Date.now() - startedAt < STOP_WITHIN_MS * 2) {
+    if (!alive(-groupId) && pids.every((pid) => !alive(pid))) return Date.now() - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Infinity;
+}
+
+/** A signed-in session of the administrator (the SPA's sign-in: CSRF cookie, then POST /login). */
+async function signIn(url) {
+  const jar = new Map();
+  const keep = (response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`${url}/sanctum/csrf-cookie`));
+  const login = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookieHeader(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  expect(login.status).toBe(204);
+  keep(login);
+  return cookieHeader();
+}
+
+describe('SIGTERM to npm', () => {
+  it('`npm start`: answers the request in flight, then every process is gone and the ports closed within 10 s', async () => {
+    const { url, simUrl, child, exited } = await startProduct(['start']);
+    const tree = descendantsOf(child.pid);
+    expect(tree.length).toBeGreaterThanOrEqual(2); // start.mjs and the server, at least
+    const cookie = await signIn(url);
+    // SAP (the embedded simulator) answers slowly, so the status check is still running when SIGTERM comes.
+    const slow = await fetch(`${simUrl}/__sim/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 1_500 }),
+    });
+    expect(slow.status).toBe(200);
+    const inFlight = fetch(`${url}/api/v1/sap-status?refresh=1`, { headers: { cookie } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const startedAt = Date.now();
+    process.kill(child.pid, 'SIGTERM');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).state).toBe('connected');
+    const stoppedInMs = await goneWithin([child.pid, ...tree], child.pid, startedAt);
+    console.log(`npm start: every process gone ${stoppedInMs} ms after SIGTERM (a 1.5 s SAP call in flight)`);
+    expect(stoppedInMs).toBeLessThan(STOP_WITHIN_MS);
+    expect(await listening(url)).toBe(false);
+    expect(await listening(simUrl)).toBe(false);
+    await exited;
+    expect(product.output()).toMatch(/"msg":"Stopped"/);
+  }, 300_000);
+
+  /** `npm run serve` started, then SIGTERM to npm: how long until every process is gone and the ports closed. */
+  async function serveAndStop(settings) {
+    const { url, simUrl, child, exited } = await startProduct(['run', 'serve'], settings);
+    expect(product.output()).not.toMatch(/Building @ff\//);
+    const tree = descendantsOf(child.pid);
+    const startedAt = Date.now();
+    process.kill(child.pid, 'SIGTERM');
+    const stoppedInMs = await goneWithin([child.pid, ...tree], child.pid, startedAt);
+    expect(stoppedInMs).toBeLessThan(STOP_WITHIN_MS);
+    expect(await listening(url)).toBe(false);
+    expect(await listening(simUrl)).toBe(false);
+    await exited;
+    expect(product.output()).toMatch(/"msg":"Stopped"/);
+    return stoppedInMs;
+  }
+
+  it('`npm run serve`: starts what was built without building, and stops the same way', async () => {
+    console.log(`npm run serve: every process gone ${await serveAndStop({})} ms after SIGTERM`);
+  }, 120_000);
+
+  // Registered only with a server to use, as the server-postgres project is (no skipped test without one).
+  if (POSTGRES_URL)
+    it('`npm run serve` on PostgreSQL: stops the same way, its pool closed', async () => {
+      const database = await freshPostgresDatabase();
+      try {
+        const stoppedInMs = await serveAndStop({ DATABASE_URL: database.url, APP_KEY: 's'.repeat(40) });
+        console.log(`npm run serve on PostgreSQL: every process gone ${stoppedInMs} ms after SIGTERM`);
+      } finally {
+        await database.drop();
+      }
+    }, 120_000);
+});
