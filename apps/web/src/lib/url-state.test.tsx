@@ -183,6 +183,17 @@ describe('several writers of one screen while the router is still rendering', ()
     expect(location.search).toBe('?q=acme&tab=second-je');
   });
 
+  it('remembers the last of two quick sorts at once, so leaving before the screen shows it keeps it', () => {
+    // The clean-clone run's browser suite: sorted twice, left for Roles and came back to the first sort.
+    const { result } = renderHook(useScreen, { wrapper: wrapperFor(7, '/invoices/transporter') });
+    act(() => result.current.list.control.onSortingChange([{ id: 'name', desc: false }]));
+    act(() => {
+      result.current.list.control.onSortingChange([{ id: 'name', desc: true }]);
+      expect(localStorage.getItem('ff:list:7:transporter')).toBe('?sort=name%3Adesc');
+    });
+    expect(localStorage.getItem('ff:list:7:transporter')).toBe('?sort=name%3Adesc');
+  });
+
   it('does not bring the user back to the screen they left while a search was pending', () => {
     const { result } = renderHook(useScreen, { wrapper: wrapperFor(7, '/invoices/transporter') });
     act(() => result.current.list.setSearch('acme'));

@@ -114,9 +114,14 @@ function useScreenParams(screenKey: string) {
   useEffect(() => {
     if (restore !== null) void navigate({ pathname, search: restore }, { replace: true, state });
   }, [restore, navigate, pathname, state]);
+  // Remembered as the history has it, not as rendered: a render that lags behind two quick changes must
+  // not put back the first of them (and a page left before the render keeps what `write` remembered).
   useEffect(() => {
-    if (restore === null && userId !== undefined) remember(userId, screenKey, location.search);
-  }, [restore, userId, screenKey, location.search]);
+    if (restore !== null || userId === undefined) return;
+    const now = historyLocation();
+    if (now && now.pathname !== pathname) return;
+    remember(userId, screenKey, now?.search ?? location.search);
+  }, [restore, userId, screenKey, location.search, historyLocation, pathname]);
 
   const write = useCallback(
     (update: (params: URLSearchParams) => URLSearchParams, mode: Mode) => {
@@ -127,9 +132,11 @@ function useScreenParams(screenKey: string) {
       const normalised = next === '?' ? '' : next;
       if (normalised === now.search) return;
       latest.current = normalised;
+      // Remembered now, not once the screen shows it: the user may leave before that render (a link, a reload).
+      if (userId !== undefined) remember(userId, screenKey, normalised);
       void navigate({ pathname, search: normalised }, { replace: mode === 'replace', state: now.state });
     },
-    [historyLocation, navigate, pathname, state],
+    [historyLocation, navigate, pathname, state, userId, screenKey],
   );
   return { params: useMemo(() => new URLSearchParams(search), [search]), write };
 }
