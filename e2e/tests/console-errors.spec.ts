@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/auth';
+import { signInThroughForm } from '../support/auth';
 import { collectConsoleErrors } from '../support/console';
 import { E2E_BASE_URL } from '../support/env';
 import { SCREENS, expectNoLoadingOverlay, openScreen } from '../support/screens';
@@ -35,7 +35,7 @@ test.describe('console errors', () => {
     try {
       const page = await context.newPage();
       const console = collectConsoleErrors(page);
-      await signIn(page);
+      await signInThroughForm(page);
       await expectNoLoadingOverlay(page);
       expect(console.errors, 'console errors of the sign-in').toEqual([]);
       const found: string[] = [];
