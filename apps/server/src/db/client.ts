@@ -2,13 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import { embeddedMigrations } from './embedded-migrations.js';
 import { pgliteMemoryOptions } from './pglite-options.js';
 import * as schema from './schema.js';
 
@@ -49,9 +49,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? new PGlite(resolve(options.dataDir), pgliteOptions)
       : new PGlite(pgliteOptions);
     await client.waitReady;
-    // Marks the session embedded for the migrations: 0006 leaves out the lists' trigram search indexes here,
-    // whose upkeep made imports 6x slower and stalled other requests, while a search over the rows still to
-    // post scans them in ~175 ms at 100,000 rows either way (docs/decisions/013-server-side-lists.md).
+    // Marks the session embedded for migrations 0006 and 0010, which leave out the trigram search indexes here
+    // in their own SQL (later ones need not: embedded-migrations.ts): their upkeep made imports 6x slower and
+    // stalled other requests, while a search over the rows still to post scans them in ~175 ms at 100,000
+    // rows either way (docs/decisions/013-server-side-lists.md).
     await client.exec("SET ff.embedded = 'on'");
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, kind: 'pglite', pglite: client, close: () => client.close() };
@@ -112,10 +113,11 @@ async function migrationsPending(client: pg.PoolClient, folder: string): Promise
  * With nothing pending it runs no DDL at all, so an API role without DDL rights (the owner migrates with
  * `npm run migrate`, README) starts; with something pending such a role stops with that advice.
  */
-export async function runMigrations(database: Database): Promise<void> {
-  const folder = migrationsFolder();
+export async function runMigrations(database: Database, folder = migrationsFolder()): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: folder });
+    // drizzle's PGlite migrator, with the statements embedded PGlite leaves out (embedded-migrations.ts).
+    const { dialect, session } = database.db as unknown as { dialect: PgDialect; session: PgSession };
+    await dialect.migrate(embeddedMigrations(folder), session, { migrationsFolder: folder });
     return;
   }
   const client = await database.pool!.connect();
