@@ -12,8 +12,11 @@ export type PostFieldRule =
 export type RecordKindEntry = {
   /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
   readonly name: string;
-  /** The stored kind code: posting_attempts.kind, and the code inside the idempotency key. */
-  readonly code: 'SI' | 'FJ' | 'SJ' | 'CA' | 'FA' | 'VAS';
+  /**
+   * The stored kind code (2 to 4 capital letters, unique): posting_attempts.kind, and the code inside the
+   * idempotency key. The union of codes (`RecordKindCode`) is read from the registry's entries.
+   */
+  readonly code: string;
   /** The list and post route name: GET/POST /api/v1/{apiName}. */
   readonly apiName: string;
   readonly apiPath: string;

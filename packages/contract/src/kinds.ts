@@ -205,9 +205,14 @@ export const RECORD_KINDS_PLAIN = {
 } as const satisfies Record<string, RecordKindEntry>;
 
 export type RecordKindName = keyof typeof RECORD_KINDS_PLAIN;
-export type RecordKindCode = RecordKindEntry['code'];
+export type RecordKindCode = (typeof RECORD_KINDS_PLAIN)[RecordKindName]['code'];
 /** Every kind, in the spec's order (navigation, dashboard, tests). */
 export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
+/** Every stored kind code, in the registry's order (the posting log's `kind` column takes exactly these). */
+export const RECORD_KIND_CODES = RECORD_KIND_NAMES.map((name) => RECORD_KINDS_PLAIN[name].code) as [
+  RecordKindCode,
+  ...RecordKindCode[],
+];
 
 /** How many characters SAP keeps in each reference field our key rides in. */
 export const REFERENCE_FIELD_LENGTH = { Reference2: 11, Reference3: 27 } as const;

@@ -4,6 +4,7 @@ import {
   idempotencyKeyOf,
   REFERENCE_FIELD_LENGTH,
   kindOfCode,
+  RECORD_KIND_CODES,
   RECORD_KIND_NAMES,
   RECORD_KINDS_PLAIN,
   recordScreens,
@@ -179,6 +180,11 @@ describe('the registry names', () => {
       expect(new Set(values).size, field).toBe(entries.length);
     }
     for (const kind of entries) expect(kind.apiPath).toBe(`/api/v1/${kind.apiName}`);
+  });
+
+  it('lists every stored code, 2 to 4 capital letters, in the order of the entries', () => {
+    expect(RECORD_KIND_CODES).toEqual(entries.map((kind) => kind.code));
+    for (const code of RECORD_KIND_CODES) expect(code).toMatch(/^[A-Z]{2,4}$/);
   });
 
   it('finds each kind by its stored code, and nothing by an unknown one', () => {

@@ -1,4 +1,4 @@
-import type { RecordKindCode } from '@ff/contract';
+import { RECORD_KIND_CODES } from '@ff/contract';
 import {
   bigint,
   bigserial,
@@ -21,15 +21,8 @@ import { sql } from 'drizzle-orm';
  */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The stored kind codes (the registry's `code`, packages/contract kinds.ts). */
-export const POSTING_KINDS = [
-  'SI',
-  'FJ',
-  'SJ',
-  'CA',
-  'FA',
-  'VAS',
-] as const satisfies readonly RecordKindCode[];
+/** The stored kind codes: the registry's `code` of every kind (packages/contract kinds.ts). */
+export const POSTING_KINDS = RECORD_KIND_CODES;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
 /**
