@@ -1,26 +1,43 @@
 import type { AgingBucket, DashboardKindSummary, DashboardSummary } from '@ff/contract';
 import { AGING_BUCKETS } from '@ff/contract';
-import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
+import {
+  RECORD_KIND_NAMES,
+  RECORD_KINDS_PLAIN,
+  type RecordKindEntry,
+  type RecordKindName,
+} from '@ff/contract/plain';
 
-/** Each kind's name on the dashboard (the transporter invoice's two journal steps as the cards name them). */
-export const KIND_LABELS: Record<RecordKindName, string> = {
-  salesInvoice: 'Sales Invoices',
-  firstJournal: 'Transporter Invoices (FJ)',
-  secondJournal: 'Transporter Invoices (SJ)',
-  cashAdvance: 'Cash Advance',
-  fuelAdvance: 'Fuel Advance',
-  vasTransaction: 'VAS Transactions',
-};
+/**
+ * Each kind's name on the dashboard, from the registry: its screen's navigation label, and for steps that share
+ * a screen as tabs its code too ('Transporter Invoices (FJ)', as the cards name the two journal steps).
+ */
+export const KIND_LABELS = Object.fromEntries(
+  RECORD_KIND_NAMES.map((name) => {
+    const { screen, code }: RecordKindEntry = RECORD_KINDS_PLAIN[name];
+    return [name, screen.tab ? `${screen.navLabel} (${code})` : screen.navLabel];
+  }),
+) as Record<RecordKindName, string>;
 
-/** A theme colour per kind, the same in every chart; Mantine's palette keeps them legible in dark mode. */
-export const KIND_COLORS: Record<RecordKindName, string> = {
-  salesInvoice: 'blue.6',
-  firstJournal: 'orange.6',
-  secondJournal: 'grape.6',
-  cashAdvance: 'teal.6',
-  fuelAdvance: 'red.6',
-  vasTransaction: 'cyan.6',
-};
+/** Mantine palette colours legible in both schemes, handed to the kinds in registry order. */
+const KIND_PALETTE = [
+  'blue.6',
+  'orange.6',
+  'grape.6',
+  'teal.6',
+  'red.6',
+  'cyan.6',
+  'lime.7',
+  'pink.6',
+  'indigo.6',
+  'yellow.7',
+  'violet.6',
+  'green.7',
+] as const;
+
+/** A theme colour per kind, the same in every chart (registry order; distinct for up to 12 kinds). */
+export const KIND_COLORS = Object.fromEntries(
+  RECORD_KIND_NAMES.map((name, index) => [name, KIND_PALETTE[index % KIND_PALETTE.length]]),
+) as Record<RecordKindName, string>;
 
 export const AGING_LABELS: Record<AgingBucket, string> = {
   '0-7': '0–7 days',
