@@ -9,8 +9,11 @@
  * scripts/start.mjs, node and loading the bundle), 3 starts of `node apps/server/dist/main.js` without npm,
  * and the phases inside main() timed one by one (bench/lib/startup-phases.ts, same modules from source).
  *
+ * Memory (bench/lib/startup-memory.ts): `npm start` on a fresh DATA_DIR with the demo data, the server's RSS
+ * 20 s after ready (goal: under 350 MB) and its peak through a session of use (goal: under 450 MB).
+ *
  * Uses the built bundle npm start runs (apps/server/dist, apps/web/dist); builds them first if missing,
- * as npm start would. Options: --runs N (default 5).
+ * as npm start would. Options: --runs N (default 5); --memory-only (the memory phase alone).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -32,8 +35,10 @@ import {
 } from './lib/common.js';
 import { freePort, startProcess, tsxArgs } from './lib/processes.js';
 import { benchSetup } from './lib/setup.js';
+import { measureEmbeddedMemory } from './lib/startup-memory.js';
 
 const RUNS = numberOption('runs', 5);
+const MEMORY_ONLY = process.argv.includes('--memory-only');
 const ADMIN_PASSWORD = 'Bench-Password-2026!';
 
 type StartRun = {
@@ -46,10 +51,20 @@ type StartRun = {
   load: LoadSample;
 };
 
-await runBenchmark('bench:startup', 20 * 60_000, async () => {
+await runBenchmark('bench:startup', 25 * 60_000, async () => {
   const { machine, tmp } = await benchSetup('startup');
   const dataDir = join(tmp.path, 'data');
   const logFile = join(tmp.path, 'start.log');
+
+  const memory = await measureEmbeddedMemory(tmp.path);
+  const memoryGoals = { idleRssMb: 350, sessionPeakRssMb: 450 };
+  log(
+    `Embedded memory (fresh DATA_DIR, demo data): ${memory.idleRssMb} MB idle (goal ${memoryGoals.idleRssMb}), ${memory.sessionPeakRssMb} MB peak through the session (goal ${memoryGoals.sessionPeakRssMb})`,
+  );
+  if (MEMORY_ONLY) {
+    saveResult('startup-memory', { benchmark: 'bench:startup --memory-only', machine, memory, memoryGoals });
+    return;
+  }
 
   const warmUp = await startOnce(['npm', 'start'], dataDir, logFile);
   log(`Warm-up (creates ${dataDir}): ready in ${warmUp.readyMs} ms (readyInMs ${warmUp.readyInMs})`);
@@ -103,6 +118,8 @@ await runBenchmark('bench:startup', 20 * 60_000, async () => {
     runs,
     direct,
     phases: phases.ready,
+    memory,
+    memoryGoals,
     summary,
   });
 });

@@ -87,10 +87,11 @@ for (const signal of STOP_SIGNALS) {
 }
 
 /** Runs a command to its end; answers the exit code this process should pass on. */
-function run(command, commandArgs, { group }) {
+function run(command, commandArgs, { group, env = process.env }) {
   const child = spawn(command, commandArgs, {
     stdio: group ? ['ignore', 'inherit', 'inherit'] : 'inherit',
     detached: group,
+    env,
   });
   running = { child, group };
   return new Promise((resolve) => {
@@ -129,4 +130,21 @@ if (missing.length) {
 }
 if (stoppedBy) process.exit(exitCodeFor(stoppedBy));
 
-process.exit(await run(process.execPath, ['--enable-source-maps', entry], { group: false }));
+// Memory (docs/decisions/021-server-memory-settings.md): glibc's malloc keeps an arena per thread that touched
+// it (libuv's pool hashing passwords, compressing, reading files) and, once a large block was freed, serves
+// later large blocks from its heap, where they fragment it instead of going back to the system; V8's young
+// generation grows to 16 MB semi-spaces. Two arenas, large blocks always mapped apart (128 KB up) and 4 MB
+// semi-spaces took an embedded server with demo data from about 410 to 320 MB idle. --expose-gc lets the
+// server collect the first start's initdb memory at once (main.ts). Each is left alone when the operator set
+// it (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, or the flag in NODE_OPTIONS).
+const serverEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...process.env };
+const nodeFlags = [
+  '--expose-gc',
+  ...((process.env.NODE_OPTIONS ?? '').includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=4']),
+];
+process.exit(
+  await run(process.execPath, [...nodeFlags, '--enable-source-maps', entry], {
+    group: false,
+    env: serverEnv,
+  }),
+);

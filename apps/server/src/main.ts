@@ -98,6 +98,10 @@ async function main() {
     app.log.info({ signal }, 'Stopped');
   });
 
+  // A new embedded database is made by a PGlite instance of its own (initdb), whose WebAssembly memory (about
+  // 500 MB) is garbage only once the next full collection runs, which an idle server may not reach for
+  // minutes; start.mjs runs the server with --expose-gc so it is collected here, before the first request.
+  (globalThis as { gc?: () => void }).gc?.();
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   if (seeded.administrator) {
     const { email, password, generated } = seeded.administrator;
