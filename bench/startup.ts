@@ -35,11 +35,10 @@ import {
 } from './lib/common.js';
 import { freePort, startProcess, tsxArgs } from './lib/processes.js';
 import { benchSetup } from './lib/setup.js';
-import { measureEmbeddedMemory } from './lib/startup-memory.js';
+import { embeddedStartEnv, measureEmbeddedMemory } from './lib/startup-memory.js';
 
 const RUNS = numberOption('runs', 5);
 const MEMORY_ONLY = process.argv.includes('--memory-only');
-const ADMIN_PASSWORD = 'Bench-Password-2026!';
 
 type StartRun = {
   readyMs: number;
@@ -135,17 +134,7 @@ async function startOnce(command: string[], dataDir: string, logFile: string): P
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      NODE_ENV: 'production',
-      DATABASE_URL: undefined,
-      SAP_SL_URL: undefined,
-      LOG_LEVEL: 'info',
-    },
+    env: embeddedStartEnv(port, dataDir, 'info'),
   });
   const pgid = child.pid!;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

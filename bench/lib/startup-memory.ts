@@ -57,6 +57,22 @@ function groupProcesses(pgid: number): { pid: number; cmdline: string }[] {
   return found;
 }
 
+/** The environment of an embedded `npm start` for a benchmark: this port and DATA_DIR, production, no server. */
+export function embeddedStartEnv(port: number, dataDir: string, logLevel: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    NODE_ENV: 'production',
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: undefined,
+    SAP_SL_URL: undefined,
+  };
+}
+
 export async function measureEmbeddedMemory(dir: string): Promise<MemoryFigures> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -65,19 +81,7 @@ export async function measureEmbeddedMemory(dir: string): Promise<MemoryFigures>
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'memory-data'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: undefined,
-      SAP_SL_URL: undefined,
-      METRICS_TOKEN: undefined,
-    },
+    env: { ...embeddedStartEnv(port, join(dir, 'memory-data'), 'warn'), METRICS_TOKEN: undefined },
   });
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
