@@ -24,6 +24,7 @@ let app: Authenticator;
 let recoveryCodes: string[] = [];
 
 const CODE_INVALID = 'The two-factor code is not valid.';
+const RECOVERY_CODE_USED = 'This recovery code was already used.';
 
 async function twoFactorStep(page: Page) {
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
@@ -108,7 +109,9 @@ test('sign-in asks for a code after the password: a wrong one is refused under t
   await expectDashboard(page);
 });
 
-test('a recovery code signs in once; the same code is refused the second time', async ({ page }) => {
+test('a recovery code signs in once; the same code is refused the second time, saying it was used', async ({
+  page,
+}) => {
   const [recovery] = recoveryCodes;
   await submitPassword(page, user);
   await twoFactorStep(page);
@@ -121,7 +124,7 @@ test('a recovery code signs in once; the same code is refused the second time', 
   await twoFactorStep(page);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await answerChallenge(page, 'Recovery code', recovery!);
-  await expect(fieldError(page, 'Recovery code')).toHaveText(CODE_INVALID);
+  await expect(fieldError(page, 'Recovery code')).toHaveText(RECOVERY_CODE_USED);
   await page.getByRole('button', { name: 'Use an authenticator code instead' }).click();
   await answerChallenge(page, 'Two-factor code', await app.nextCode());
   await expectDashboard(page);

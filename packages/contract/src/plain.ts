@@ -191,6 +191,7 @@ export function forgotPasswordBodyProblems(body: { email: string }): { email?: s
 export const MY_ACCOUNT_MESSAGES = {
   codeInvalid: 'The two-factor code is not valid.',
   recoveryCodeInvalid: 'The two-factor code is not valid.',
+  recoveryCodeUsed: 'This recovery code was already used.',
   challengeExpired: 'Your sign-in has expired. Enter your e-mail and password again.',
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
   currentPasswordWrong: 'The current password is not correct.',

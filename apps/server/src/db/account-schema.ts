@@ -37,6 +37,8 @@ export const userRecoveryCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
+    /** When it signed someone in: kept (not deleted) so a second use is told it was used, not that it is wrong. */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ name: 'user_recovery_codes_pk', columns: [t.userId, t.codeHash] })],
 );

@@ -180,15 +180,22 @@ export function createAuthService(deps: {
           );
         throw ValidationFailed.field(field, AUTH_MESSAGES.throttled(admission.waitSeconds));
       }
-      const accepted = body.code
-        ? await twoFactor.acceptCode(user.id, body.code)
+      const answer = body.code
+        ? (await twoFactor.acceptCode(user.id, body.code))
+          ? 'accepted'
+          : 'refused'
         : await twoFactor.acceptRecoveryCode(user.id, body.recoveryCode ?? '');
-      if (!accepted) {
+      if (answer !== 'accepted') {
         await audit.record(
           actor,
-          `Failed two-factor sign-in for ${user.email}: wrong or used ${body.code ? 'code' : 'recovery code'}`,
+          answer === 'used'
+            ? `Failed two-factor sign-in for ${user.email}: recovery code already used`
+            : `Failed two-factor sign-in for ${user.email}: wrong or used ${body.code ? 'code' : 'recovery code'}`,
         );
-        throw ValidationFailed.field(field, MY_ACCOUNT_MESSAGES.codeInvalid);
+        throw ValidationFailed.field(
+          field,
+          answer === 'used' ? MY_ACCOUNT_MESSAGES.recoveryCodeUsed : MY_ACCOUNT_MESSAGES.codeInvalid,
+        );
       }
       if (!user.isActive || !user.roleActive) {
         throw ValidationFailed.field(

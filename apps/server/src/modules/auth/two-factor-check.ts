@@ -19,7 +19,7 @@ export function createTwoFactorCheck(repository: TwoFactorRepository, box: Secre
       const step = totpStepOf(box.open(row.secretSealed), code.trim());
       return step !== null && (await repository.acceptStep(userId, step));
     },
-    /** True once for each of the user's unused recovery codes. */
+    /** 'accepted' once for each of the user's recovery codes, then 'used'; 'unknown' for any other code. */
     acceptRecoveryCode: (userId: number, code: string) =>
       repository.consumeRecoveryCode(userId, recoveryCodeHash(code)),
   };

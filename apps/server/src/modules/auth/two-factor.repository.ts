@@ -76,20 +76,34 @@ export function createTwoFactorRepository(db: Db) {
       await executor.insert(userRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
     },
 
-    /** Uses up a recovery code: true for exactly one request presenting it. */
-    async consumeRecoveryCode(userId: number, codeHash: string, executor: Db = db) {
-      const rows = await executor
-        .delete(userRecoveryCodes)
-        .where(and(eq(userRecoveryCodes.userId, userId), eq(userRecoveryCodes.codeHash, codeHash)))
+    /**
+     * Uses up a recovery code: 'accepted' for exactly one request presenting it, 'used' for every later one, and
+     * 'unknown' for a code the user never had (or had before the codes were renewed).
+     */
+    async consumeRecoveryCode(
+      userId: number,
+      codeHash: string,
+      executor: Db = db,
+    ): Promise<'accepted' | 'used' | 'unknown'> {
+      const mine = and(eq(userRecoveryCodes.userId, userId), eq(userRecoveryCodes.codeHash, codeHash));
+      const taken = await executor
+        .update(userRecoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(mine, isNull(userRecoveryCodes.usedAt)))
         .returning({ userId: userRecoveryCodes.userId });
-      return rows.length > 0;
+      if (taken.length > 0) return 'accepted';
+      const [spent] = await executor
+        .select({ userId: userRecoveryCodes.userId })
+        .from(userRecoveryCodes)
+        .where(mine);
+      return spent ? 'used' : 'unknown';
     },
 
     async recoveryCodesLeft(userId: number) {
       const [row] = await db
         .select({ n: count() })
         .from(userRecoveryCodes)
-        .where(eq(userRecoveryCodes.userId, userId));
+        .where(and(eq(userRecoveryCodes.userId, userId), isNull(userRecoveryCodes.usedAt)));
       return Number(row?.n ?? 0);
     },
 

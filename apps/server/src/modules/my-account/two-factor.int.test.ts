@@ -128,11 +128,18 @@ describe('two-factor sign-in', () => {
     expect((await again.get('/api/v1/account')).body.recoveryCodesLeft).toBe(9);
     const third = server.client();
     expect((await third.login(user.email, user.password)).status).toBe(200);
+    // Used once: the second try is told so (issue 26, item 15), and a code the user never had is just wrong.
     const usedRecovery = await third.post('/two-factor-challenge', { recoveryCode: codes[3] });
     expect(usedRecovery).toMatchObject({
       status: 422,
+      body: { errors: { recoveryCode: [MY_ACCOUNT_MESSAGES.recoveryCodeUsed] } },
+    });
+    const unknownRecovery = await third.post('/two-factor-challenge', { recoveryCode: 'ABCDE-FGHIJ' });
+    expect(unknownRecovery).toMatchObject({
+      status: 422,
       body: { errors: { recoveryCode: [MY_ACCOUNT_MESSAGES.codeInvalid] } },
     });
+    expect((await again.get('/api/v1/account')).body.recoveryCodesLeft).toBe(9);
 
     const events = await auditsOf(user.id);
     expect(events).toEqual(
@@ -143,6 +150,7 @@ describe('two-factor sign-in', () => {
         `Failed two-factor sign-in for ${user.email}: wrong or used code`,
         `Signed in: ${user.email} (with a two-factor code)`,
         `Signed in: ${user.email} (with a recovery code)`,
+        `Failed two-factor sign-in for ${user.email}: recovery code already used`,
         `Failed two-factor sign-in for ${user.email}: wrong or used recovery code`,
       ]),
     );

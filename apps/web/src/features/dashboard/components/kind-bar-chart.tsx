@@ -1,4 +1,6 @@
 import { BarChart } from '@mantine/charts';
+// The legend's colour swatches are core's ColorSwatch, whose styles the app's subset leaves to this chunk.
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { KIND_COLORS, type ChartRow, type KindFigures } from '../lib/dashboard-figures';
 

@@ -1,0 +1,1 @@
+ALTER TABLE "user_recovery_codes" ADD COLUMN "used_at" timestamp with time zone;
