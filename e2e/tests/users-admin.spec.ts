@@ -130,7 +130,10 @@ test('Resend invitation: at most once a minute; the new link sets the password, 
     await other.goto(newLink);
     await expect(other.getByRole('heading', { name: 'Set your password', exact: true })).toBeVisible();
     await setPasswordOnPage(other, 'Invitee-e2e-Passw0rd');
+    // A first password is "set", not "reset", and the sign-in that follows has the address filled in (issue 26).
+    await expectToast(other, { message: 'Your password has been set.', color: 'blue' });
     await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue(invitee.email);
     await signIn(other, invitee.email, 'Invitee-e2e-Passw0rd');
   } finally {
     await other.close();

@@ -144,6 +144,8 @@ export const AUTH_MESSAGES = {
   roleDisabled: 'The role of this account has been disabled. Please contact your administrator.',
   resetLinkSent: 'We have emailed your password reset link.',
   passwordReset: 'Your password has been reset.',
+  /** The same answer to a user setting their first password from an invitation (issue 26). */
+  passwordSet: 'Your password has been set.',
   resetTokenInvalid: 'This password reset token is invalid.',
   unauthenticated: 'Unauthenticated.',
   csrfMismatch: 'CSRF token mismatch.',

@@ -106,8 +106,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, cook
   );
   const resetSchema = { body: resetPasswordBody, response: { 200: statusBody, 422: badLink } };
   r.post('/reset-password', { config: publicAccess, schema: resetSchema }, async (request, reply) => {
-    await auth.resetPassword(request.body, client(request));
-    return reply.headers(noReferrer).send({ status: AUTH_MESSAGES.passwordReset });
+    const { invitation } = await auth.resetPassword(request.body, client(request));
+    return reply
+      .headers(noReferrer)
+      .send({ status: invitation ? AUTH_MESSAGES.passwordSet : AUTH_MESSAGES.passwordReset });
   });
 
   r.get(

@@ -265,13 +265,15 @@ export function createAuthService(deps: {
     },
 
     /** Sets the password from a live token; the token is single-use and every session of the user ends. */
-    async resetPassword(body: ResetPasswordBody, client: ClientInfo) {
+    /** Sets the password through a mailed link; answers whether it was the user's first (an invitation). */
+    async resetPassword(body: ResetPasswordBody, client: ClientInfo): Promise<{ invitation: boolean }> {
       const invalid = () => ValidationFailed.field('email', AUTH_MESSAGES.resetTokenInvalid);
       // Like the length rule, checked before the token, so a refused password leaves the link usable.
       assertAcceptablePassword(body.password);
       const user = await users.findByEmail(body.email);
       const valid = user ? await tokens.matches(user.id, body.token) : false;
       if (!user || !valid) throw invalid();
+      const invitation = user.passwordHash === null;
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
@@ -285,6 +287,7 @@ export function createAuthService(deps: {
           t,
         );
       });
+      return { invitation };
     },
 
     currentUser(user: SessionUser): CurrentUser {

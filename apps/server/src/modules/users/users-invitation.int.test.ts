@@ -64,7 +64,11 @@ describe('POST /api/v1/users/{id}/invitation', () => {
       status: 422,
       body: fieldError('email', AUTH_MESSAGES.resetTokenInvalid),
     });
-    expect((await setPassword(newLink)).status).toBe(200);
+    // An invitation's link sets a first password, and says so (issue 26, item 14).
+    expect(await setPassword(newLink)).toMatchObject({
+      status: 200,
+      body: { status: AUTH_MESSAGES.passwordSet },
+    });
     expect((await server.client().login(created.email, 'Invited-Password-77')).status).toBe(204);
     expect((await admin.get('/api/v1/users')).body.data).toContainEqual(
       expect.objectContaining({ id: created.id, invitationPending: false }),

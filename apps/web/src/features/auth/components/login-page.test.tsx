@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, type InitialEntry } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, type FakeHandler } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
@@ -11,7 +11,7 @@ const user = { id: 7, name: 'Ada', email: 'ada@example.com', role: 'Clerk', perm
 let restore = () => {};
 afterEach(() => restore());
 
-function renderLogin(handler: FakeHandler) {
+function renderLogin(handler: FakeHandler, entry: InitialEntry = '/login') {
   const api = fakeApi((call) => {
     if (call.url === '/sanctum/csrf-cookie') return [204, null];
     // The session probe (GET /api/v1/session), or GET /user where the probe is not in use.
@@ -25,7 +25,7 @@ function renderLogin(handler: FakeHandler) {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/" element={<h1>Dashboard</h1>} />
     </Routes>,
-    ['/login'],
+    [entry],
   );
   return api;
 }
@@ -51,6 +51,16 @@ describe('two-factor answers', () => {
 });
 
 describe('LoginPage', { timeout: 30_000 }, () => {
+  it('fills in the address it was sent with (a password just set from a mailed link), else starts empty', () => {
+    renderLogin(() => [404, {}], { pathname: '/login', state: { email: 'invited@example.com' } });
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveProperty('value', 'invited@example.com');
+  });
+
+  it('starts with an empty address on a plain visit', () => {
+    renderLogin(() => [404, {}]);
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveProperty('value', '');
+  });
+
   it('goes straight to the dashboard when POST /login answers 204', async () => {
     renderLogin(({ url }) => (url === '/login' ? [204, null] : [404, {}]));
     await logIn();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@ff/contract';
 import { loginBodyProblems } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
@@ -15,15 +15,19 @@ import { clearSignInToasts, notifySignInError } from './sign-in-toasts';
 import { TwoFactorStep } from './two-factor-step';
 import { useRedirectMessage } from './use-redirect-message';
 
+/** Navigation state a page may send to /login: the address to fill in (a password just set from a mailed link). */
+export type LoginArrivalState = { email?: string };
+
 export function LoginPage() {
   useRedirectMessage();
+  const arrival = useLocation().state as LoginArrivalState | null;
   const navigate = useNavigate();
   const login = useLogin();
   const returnPath = useReturnPath();
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: typeof arrival?.email === 'string' ? arrival.email : '', password: '' },
     // The contract's rules without zod, so the sign-in screen does not download every schema.
     validate: loginBodyProblems,
   });

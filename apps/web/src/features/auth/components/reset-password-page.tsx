@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { LoginArrivalState } from './login-page';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -62,7 +63,8 @@ function ResetPasswordFormView({
       {
         onSuccess: (answer) => {
           notifySuccess({ message: answer.status, ...TOAST });
-          void navigate(paths.login, { replace: true });
+          // The sign-in that follows has the address filled in (issue 26): the link carried it.
+          void navigate(paths.login, { replace: true, state: { email } satisfies LoginArrivalState });
         },
         onError: (error) => {
           const { email: emailError, token: tokenError, ...fieldErrors } = serverFieldErrors(error);
