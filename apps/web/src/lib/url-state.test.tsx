@@ -111,6 +111,31 @@ describe('useListUrlState', () => {
     expect(localStorage.getItem('ff:list:7:users')).toBe('?q=an&sort=email%3Adesc');
   });
 
+  it('gives a search its own history entry after a filter, and replaces it while typing goes on', async () => {
+    // Issue 26, item 13: the search replaced the date filter's entry, so Back skipped the filter.
+    const { result } = renderHook(() => ({ list: useListUrlState('users'), navigate: useNavigate() }), {
+      wrapper: wrapperFor(7, '/users'),
+    });
+    act(() => result.current.list.setFilters({ fromDate: '2026-11-01', toDate: '2026-11-20' }));
+    const filtered = location.search;
+    expect(filtered).toContain('from=2026-11-01');
+    for (const typed of ['ac', 'acme']) {
+      act(() => result.current.list.setSearch(typed));
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+      });
+    }
+    expect(location.search).toBe(`${filtered}&q=acme`);
+    await act(async () => {
+      void result.current.navigate(-1);
+    });
+    expect(location.search).toBe(filtered);
+    await act(async () => {
+      void result.current.navigate(-1);
+    });
+    expect(location.search).toBe('');
+  });
+
   it('opens a bare URL as the user left the screen, and not as another user did', () => {
     localStorage.setItem('ff:list:7:users', '?q=ann&page=2');
     const mine = renderHook(() => useListUrlState('users'), { wrapper: wrapperFor(7, '/users') });

@@ -77,7 +77,8 @@ export function remember(userId: number | string, screenKey: string, search: str
   }
 }
 
-type Mode = 'push' | 'replace';
+/** A new history entry, the current one replaced, or either as the current search params decide. */
+type Mode = 'push' | 'replace' | ((current: URLSearchParams) => 'push' | 'replace');
 
 /**
  * Where the URL is now. The router renders a navigation as a transition, so while the screen waits (a lazy
@@ -128,13 +129,15 @@ function useScreenParams(screenKey: string) {
       const now = historyLocation() ?? { pathname, search: latest.current, state };
       // The user has left the screen (a link's navigation still rendering): a late write must not return there.
       if (now.pathname !== pathname) return;
+      const replace =
+        (typeof mode === 'function' ? mode(new URLSearchParams(now.search)) : mode) === 'replace';
       const next = `?${update(new URLSearchParams(now.search)).toString()}`;
       const normalised = next === '?' ? '' : next;
       if (normalised === now.search) return;
       latest.current = normalised;
       // Remembered now, not once the screen shows it: the user may leave before that render (a link, a reload).
       if (userId !== undefined) remember(userId, screenKey, normalised);
-      void navigate({ pathname, search: normalised }, { replace: mode === 'replace', state: now.state });
+      void navigate({ pathname, search: normalised }, { replace, state: now.state });
     },
     [historyLocation, navigate, pathname, state, userId, screenKey],
   );
@@ -168,7 +171,10 @@ export function useScreenFilters(screenKey: string) {
 export type ListUrlHandle = ListUrlState & {
   /** The search as it is in the URL (written 300 ms after the last keystroke): what to send the server. */
   appliedSearch: string;
-  /** Replaces the history entry (typing is not a Back step); the page goes back to the first. */
+  /**
+   * The first search after another change is a new history entry, later ones replace it (typing is not a Back
+   * step); the page goes back to the first.
+   */
   setSearch: (search: string) => void;
   /** A new history entry; the page goes back to the first. */
   setSorting: (sorting: UrlSorting) => void;
@@ -213,16 +219,24 @@ export function useListUrlState(screenKey: string, options: { prefix?: string } 
       }, mode),
     [write, prefix],
   );
+  // The search this list last wrote to the URL: while the history's entry still holds it, the next search
+  // replaces that entry (typing on is not a Back step); otherwise (a filter, sort or page came between, or the
+  // entry is another's) the search gets an entry of its own, so Back returns to what was there before it.
+  const lastSearch = useRef<string | null>(null);
   const setSearch = useCallback(
     (search: string) => {
       setTyped({ text: search, written: false });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         setTyped({ text: search, written: true });
-        update({ search, pageIndex: 0 }, 'replace');
+        const previous = lastSearch.current;
+        const mode = (current: URLSearchParams) =>
+          previous !== null && parseListState(current, prefix).search === previous ? 'replace' : 'push';
+        lastSearch.current = search;
+        update({ search, pageIndex: 0 }, mode);
       }, SEARCH_DELAY_MS);
     },
-    [update],
+    [update, prefix],
   );
   const setSorting = useCallback(
     (sorting: UrlSorting) => update({ sorting, pageIndex: 0 }, 'push'),
