@@ -34,10 +34,22 @@ export function applyToRows<K extends RecordKindName, D extends PostingDraft, C>
   const outcome = posting.applyDrafts(ids, (row) => bulk.apply(row, values, context), {
     select: !onSelection,
   });
+  const message = appliedMessage(outcome, bulk.tooEarly);
+  (outcome.skipped ? notifyWarning : notifySuccess)({ message });
+}
+
+/**
+ * What 'Apply to rows' says it did: how many rows changed and were selected, and how many kept their values
+ * because the posting date is before the earliest a row allows (`tooEarly` names it: its document date, or a
+ * second journal's first journal posting date).
+ */
+export function appliedMessage(
+  outcome: { applied: number; selected: number; skipped: number },
+  tooEarly = 'document date',
+): string {
   const its = plural(outcome.skipped, 'its', 'their');
   const skipped = outcome.skipped
-    ? ` ${outcome.skipped} row${plural(outcome.skipped, '', 's')} kept ${its} values: the posting date is before ${its} document date.`
+    ? ` ${outcome.skipped} row${plural(outcome.skipped, '', 's')} kept ${its} values: the posting date is before ${its} ${tooEarly}.`
     : '';
-  const message = `Applied to ${outcome.applied} row${plural(outcome.applied, '', 's')}; ${outcome.selected} selected.${skipped}`;
-  (outcome.skipped ? notifyWarning : notifySuccess)({ message });
+  return `Applied to ${outcome.applied} row${plural(outcome.applied, '', 's')}; ${outcome.selected} selected.${skipped}`;
 }

@@ -76,6 +76,8 @@ export type BulkSpec<T, D, C> = {
   options?: (context: C) => { ledger?: ComboboxItem[]; revenue?: ComboboxItem[] };
   /** The draft change for one row; null when the values do not fit the row (it is left as it is). */
   apply: (row: T, values: BulkValues, context: C) => Partial<D> | null;
+  /** The earliest posting date a row allows, as the refusal names it: 'document date' unless said here. */
+  tooEarly?: string;
 };
 
 /** Selected rows the user may not post as they are: named in a warning that offers to deselect them. */

@@ -36,6 +36,9 @@ export default postingKind({
         { ...row, documentDate: earliestSecondJournalDate(row) },
         values,
       ) as Partial<PostingDraft> | null,
+    // A second journal's earliest day is its first journal's posting day (issue 26: the refusal named the
+    // document date, weeks earlier).
+    tooEarly: "first journal's posting date",
   },
   tabValue: 'second-je',
   accessDenied: true,
