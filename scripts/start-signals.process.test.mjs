@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -152,6 +152,24 @@ async function signIn(url) {
   return cookieHeader();
 }
 
+/**
+ * The server of the tree runs with decision 021's memory settings: the V8 flags on its command line and, where
+ * /proc shows a process's environment (Linux), glibc's two variables.
+ */
+function expectMemorySettings(tree) {
+  const argsOf = (pid) => execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  const server = tree.find((pid) => argsOf(pid).includes('apps/server/dist/main.js'));
+  expect(server, "the server process among npm run serve's").toBeDefined();
+  expect(argsOf(server).split(/\s+/)).toEqual(
+    expect.arrayContaining(['--expose-gc', '--max-semi-space-size=4']),
+  );
+  const environ = `/proc/${server}/environ`;
+  if (existsSync(environ))
+    expect(readFileSync(environ, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']),
+    );
+}
+
 describe('SIGTERM to npm', () => {
   it('`npm start`: answers the request in flight, then every process is gone and the ports closed within 10 s', async () => {
     const { url, simUrl, child, exited } = await startProduct(['start']);
@@ -187,6 +205,7 @@ describe('SIGTERM to npm', () => {
     const { url, simUrl, child, exited } = await startProduct(['run', 'serve'], settings);
     expect(product.output()).not.toMatch(/Building @ff\//);
     const tree = descendantsOf(child.pid);
+    expectMemorySettings(tree);
     const startedAt = Date.now();
     process.kill(child.pid, 'SIGTERM');
     const stoppedInMs = await goneWithin([child.pid, ...tree], child.pid, startedAt);
@@ -198,7 +217,7 @@ describe('SIGTERM to npm', () => {
     return stoppedInMs;
   }
 
-  it('`npm run serve`: starts what was built without building, and stops the same way', async () => {
+  it('`npm run serve`: starts what was built without building, with the memory settings, and stops the same way', async () => {
     console.log(`npm run serve: every process gone ${await serveAndStop({})} ms after SIGTERM`);
   }, 120_000);
 
