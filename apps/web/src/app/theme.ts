@@ -1,6 +1,7 @@
 import {
   Anchor,
   createTheme,
+  PasswordInput,
   localStorageColorSchemeManager,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -54,6 +55,8 @@ export const theme = createTheme({
     // Yellow text on white is unreadable: links use the navy ink (a light ink in the dark scheme).
     Anchor: Anchor.extend({ defaultProps: { c: 'var(--ff-color-link)', fw: 500 } }),
     Notification: { defaultProps: { radius: 'md', withBorder: true } },
+    // Show/hide password is a Tab stop like any button (issue 26: Mantine leaves it out of the tab order).
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
   },
 });
 
