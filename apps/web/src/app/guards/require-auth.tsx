@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { MY_ACCOUNT_MESSAGES } from '@ff/contract/plain';
@@ -18,8 +18,12 @@ export function RequireAuth() {
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   const location = useLocation();
+  // Signed in while this guard was shown: a session check that now finds none means the session ended
+  // elsewhere (a log out in another tab, the server), which no call of this tab was refused for (issue 26).
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
   if (!user) {
-    const reason = sessionEndReason(queryClient);
+    const reason = sessionEndReason(queryClient) ?? (wasSignedIn.current ? 'expired' : undefined);
     if (reason === 'expired') {
       rememberReturnPath(location.pathname + location.search + location.hash, sessionEndUserId(queryClient));
     } else forgetReturnPath();
