@@ -180,22 +180,10 @@ export function createAuthService(deps: {
           );
         throw ValidationFailed.field(field, AUTH_MESSAGES.throttled(admission.waitSeconds));
       }
-      const answer = body.code
-        ? (await twoFactor.acceptCode(user.id, body.code))
-          ? 'accepted'
-          : 'refused'
-        : await twoFactor.acceptRecoveryCode(user.id, body.recoveryCode ?? '');
-      if (answer !== 'accepted') {
-        await audit.record(
-          actor,
-          answer === 'used'
-            ? `Failed two-factor sign-in for ${user.email}: recovery code already used`
-            : `Failed two-factor sign-in for ${user.email}: wrong or used ${body.code ? 'code' : 'recovery code'}`,
-        );
-        throw ValidationFailed.field(
-          field,
-          answer === 'used' ? MY_ACCOUNT_MESSAGES.recoveryCodeUsed : MY_ACCOUNT_MESSAGES.codeInvalid,
-        );
+      const refused = await twoFactor.refusal(user.id, body);
+      if (refused) {
+        await audit.record(actor, `Failed two-factor sign-in for ${user.email}: ${refused.audit}`);
+        throw ValidationFailed.field(field, refused.message);
       }
       if (!user.isActive || !user.roleActive) {
         throw ValidationFailed.field(

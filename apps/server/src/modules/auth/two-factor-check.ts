@@ -1,3 +1,4 @@
+import { MY_ACCOUNT_MESSAGES } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { recoveryCodeHash, totpStepOf } from './totp.js';
@@ -22,6 +23,24 @@ export function createTwoFactorCheck(repository: TwoFactorRepository, box: Secre
     /** 'accepted' once for each of the user's recovery codes, then 'used'; 'unknown' for any other code. */
     acceptRecoveryCode: (userId: number, code: string) =>
       repository.consumeRecoveryCode(userId, recoveryCodeHash(code)),
+    /**
+     * A sign-in's second factor: null when accepted (the code's time step or the recovery code is spent), else
+     * the answer under the field and the audit's reason. A recovery code used before says so.
+     */
+    async refusal(
+      userId: number,
+      body: { code?: string | undefined; recoveryCode?: string | undefined },
+    ): Promise<{ message: string; audit: string } | null> {
+      if (body.code)
+        return (await this.acceptCode(userId, body.code))
+          ? null
+          : { message: MY_ACCOUNT_MESSAGES.codeInvalid, audit: 'wrong or used code' };
+      const answer = await this.acceptRecoveryCode(userId, body.recoveryCode ?? '');
+      if (answer === 'accepted') return null;
+      return answer === 'used'
+        ? { message: MY_ACCOUNT_MESSAGES.recoveryCodeUsed, audit: 'recovery code already used' }
+        : { message: MY_ACCOUNT_MESSAGES.codeInvalid, audit: 'wrong or used recovery code' };
+    },
   };
 }
 
