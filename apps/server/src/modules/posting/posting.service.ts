@@ -9,20 +9,15 @@ import type { BoundKind } from '../records/bound-kinds.js';
 import { TO_BE_CHECKED, writeOrDefer } from './database-away.js';
 import type { PostingOutcome } from './exactly-once.js';
 import type { RowRequest } from './kind-rules.js';
-import { createClaims, type AnyRules, type PeriodsSource } from './posting-claims.js';
+import { createClaims, type AnyRules, type Claimed, type PeriodsSource } from './posting-claims.js';
 import { createOutcomes, isPosted } from './posting-outcomes.js';
 import type { PostingRepository } from './posting.repository.js';
 import type { PostOneDeps } from './post-one.js';
-import { documentsOfKeys, KEYS_PER_LOOKUP } from './key-lookup.js';
-import { leaseRenewalMs, sapReferenceOf, type PostingStep, type StepRow } from './posting-steps.js';
+import { createLookUps, type SapSlot } from './posting-look-ups.js';
+import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
 import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answers.js';
 import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
-import type { SapGateway, SapRangeDocument } from './sap-gateway.js';
-
-/** A place among the POSTING_CONCURRENCY calls to SAP of one request. */
-type SapSlot = <T>(call: () => Promise<T>) => Promise<T>;
-/** What SAP holds under a chunk of keys; undefined when SAP could not say. */
-type KeyAnswer = Map<string, SapRangeDocument[]> | undefined;
+import type { SapGateway } from './sap-gateway.js';
 
 export type PostingDeps = {
   db: Db;
@@ -52,7 +47,8 @@ export type PostingDeps = {
  */
 export function createPostingService(deps: PostingDeps) {
   const { repository, audit } = deps;
-  const { claimRows } = createClaims(deps);
+  const { claimRows, claimInParts } = createClaims(deps);
+  const { prefetchLookUps, lookUpClaimed } = createLookUps(deps);
   const { sendOne, recordOne } = createOutcomes(deps);
 
   /**
@@ -73,76 +69,6 @@ export function createPostingService(deps: PostingDeps) {
     const unknown = failed.map((f) => f.id).filter((id) => !trips.has(id));
     for (const [id, trip] of await readTripNumbers(deps.db, step.table, unknown)) trips.set(id, trip);
     return trips;
-  }
-
-  /** Asks SAP what it holds under the items' keys, `KEYS_PER_LOOKUP` keys a request, each in a SAP slot. */
-  function askInChunks<T extends { keys: string[] }>(
-    step: PostingStep,
-    items: T[],
-    sapSlot: SapSlot,
-  ): Map<T, Promise<KeyAnswer>> {
-    const answers = new Map<T, Promise<KeyAnswer>>();
-    let chunk: T[] = [];
-    let keys = 0;
-    const ask = () => {
-      if (!chunk.length) return;
-      const wanted = chunk.flatMap((c) => c.keys);
-      const answer = sapSlot(() => documentsOfKeys(deps.sap(), sapReferenceOf(step), wanted)).catch(
-        (error: unknown) => {
-          deps.log?.warn({ err: error }, 'Could not ask SAP for the keys of a post request at once');
-          return undefined;
-        },
-      );
-      for (const c of chunk) answers.set(c, answer);
-      chunk = [];
-      keys = 0;
-    };
-    for (const c of items) {
-      if (keys + c.keys.length > KEYS_PER_LOOKUP) ask();
-      chunk.push(c);
-      keys += c.keys.length;
-    }
-    ask();
-    return answers;
-  }
-
-  /**
-   * Asks SAP for the keys of the requested rows that can use an answer given before their claim (`freshKeys`:
-   * claimable, no uncertain attempt of their generation), while the rows are validated and claimed. Answers
-   * record id -> its key and the pending answer; the read and the asking fail quietly (the rows are then asked
-   * for after their claim).
-   */
-  async function prefetchLookUps(step: PostingStep, ids: number[], sapSlot: SapSlot) {
-    const keys = await repository.freshKeys(step, ids).catch(() => new Map<number, string>());
-    const items = [...keys].map(([id, key]) => ({ id, keys: [key] }));
-    const answers = askInChunks(step, items, sapSlot);
-    return new Map(items.map((item) => [item.id, { key: item.keys[0]!, answer: answers.get(item)! }]));
-  }
-
-  /**
-   * What SAP holds under the claimed rows' keys (theirs, and those of earlier attempts that may have created their
-   * documents), asked a chunk of rows at a time (`KEYS_PER_LOOKUP` keys a request, key-lookup.ts), each request
-   * in a SAP slot ahead of the POSTs: a row waits for its own chunk's answer only, so the look-ups cost about one
-   * round of SAP calls, not a phase before the first POST. A chunk SAP could not answer resolves undefined: its
-   * rows then ask for themselves, and are not posted unless SAP answers. Rows that were asked for while being
-   * claimed (`prefetchLookUps`) use that answer when it still holds, so most look-ups cost no round at all.
-   */
-  function lookUpClaimed(
-    step: PostingStep,
-    claimed: { request: { id: number }; attemptId: number; key: string; earlierKeys: string[] }[],
-    sapSlot: SapSlot,
-    prefetched: Map<number, { key: string; answer: Promise<KeyAnswer> }>,
-  ) {
-    const answers = new Map<number, Promise<KeyAnswer>>();
-    const rest: { attemptId: number; keys: string[] }[] = [];
-    for (const c of claimed) {
-      const early = prefetched.get(c.request.id);
-      // SAP's answer from before the claim holds only if nothing may have been sent under the key since.
-      if (early && early.key === c.key && !c.earlierKeys.length) answers.set(c.attemptId, early.answer);
-      else rest.push({ attemptId: c.attemptId, keys: [c.key, ...c.earlierKeys] });
-    }
-    for (const [item, answer] of askInChunks(step, rest, sapSlot)) answers.set(item.attemptId, answer);
-    return (attemptId: number) => answers.get(attemptId) ?? Promise.resolve(undefined);
   }
 
   /** Renews the leases of the claimed rows not yet finished, so a long batch is never taken for abandoned. */
@@ -197,43 +123,61 @@ export function createPostingService(deps: PostingDeps) {
         requests.map((r) => r.id),
         sapSlot,
       );
-      const { failed, claimed, claimedAt } = await claimRows(
-        step,
-        requests,
-        rules,
-        context.actor.id ?? 0,
-        false,
-      );
-      const open = new Set(claimed.map((c) => c.attemptId));
+      const open = new Set<number>();
       const stopLeases = keepLeases(open);
-      const leaseFreshUntil = claimedAt + leaseRenewalMs(deps.sapTimeoutMs ?? 30_000);
-      const lookedUp = lookUpClaimed(step, claimed, sapSlot, await prefetching);
+      const claimed: Claimed<StepRow<S>, I>[] = [];
+      const sending: Promise<PostingOutcome>[] = [];
+      let failed: PostResult['failed'];
+      let unsent: { ids: number[]; reason: string };
       let outcomes: PostingOutcome[];
       try {
-        outcomes = await Promise.all(
-          claimed.map(async (item) => {
-            try {
-              return await recordOne(
-                step,
-                item,
-                await lookedUp(item.attemptId).then((found) =>
-                  sapSlot(() => sendOne(step, { ...item, found }, rules, leaseFreshUntil)),
-                ),
+        // Claimed in parts (two rounds of SAP calls first): the first rows go to SAP while the rest are claimed.
+        ({ failed, unsent } = await claimInParts(
+          step,
+          requests,
+          rules,
+          context.actor.id ?? 0,
+          2 * deps.concurrency,
+          (part) => {
+            const leaseFreshUntil = part.claimedAt + leaseRenewalMs(deps.sapTimeoutMs ?? 30_000);
+            const lookedUp = prefetching.then((prefetched) =>
+              lookUpClaimed(step, part.claimed, sapSlot, prefetched),
+            );
+            for (const item of part.claimed) {
+              claimed.push(item);
+              open.add(item.attemptId);
+              sending.push(
+                (async () => {
+                  try {
+                    return await recordOne(
+                      step,
+                      item,
+                      await (
+                        await lookedUp
+                      )(item.attemptId).then((found) =>
+                        sapSlot(() => sendOne(step, { ...item, found }, rules, leaseFreshUntil)),
+                      ),
+                    );
+                  } catch (error) {
+                    // Recording the outcome failed (the database): the row stays in flight for the sweeper to
+                    // settle by a look-up in SAP; the other rows of the batch carry on.
+                    deps.log?.error(
+                      { err: error, id: item.request.id },
+                      'Could not record the outcome of a posting',
+                    );
+                    return { outcome: 'unknown', message: TO_BE_CHECKED } as PostingOutcome;
+                  } finally {
+                    open.delete(item.attemptId);
+                  }
+                })(),
               );
-            } catch (error) {
-              // Recording the outcome failed (the database): the row stays in flight for the sweeper to settle
-              // by a look-up in SAP; the other rows of the batch carry on.
-              deps.log?.error(
-                { err: error, id: item.request.id },
-                'Could not record the outcome of a posting',
-              );
-              return { outcome: 'unknown', message: TO_BE_CHECKED } as PostingOutcome;
-            } finally {
-              open.delete(item.attemptId);
             }
-          }),
-        );
+          },
+          deps.log,
+        ));
       } finally {
+        // Every row sent is settled before the request answers, even when a later claim failed.
+        outcomes = await Promise.all(sending);
         stopLeases();
       }
       const posted: PostResult['posted'] = [];
@@ -244,11 +188,10 @@ export function createPostingService(deps: PostingDeps) {
           posted.push({ id, sapDocEntry: outcome.ref.docEntry, sapDocNum: outcome.ref.docNum });
         else failed.push(rowFailure(step, id, (row as { tripNumber?: unknown }).tripNumber, outcome.message));
       });
+      const trips = await tripsOf(step, claimed, [...failed, ...unsent.ids.map((id) => ({ id }))]);
+      for (const id of unsent.ids) failed.push(rowFailure(step, id, trips.get(id), unsent.reason));
       failed.sort((a, b) => a.id - b.id);
-      await recordAudit(
-        context,
-        postingAuditText(step, posted, failed, await tripsOf(step, claimed, failed)),
-      );
+      await recordAudit(context, postingAuditText(step, posted, failed, trips));
       if (!failed.length) return { status: 200, body: { message: messages.success, posted, failed } };
       const head = refusalHead(step, failed.length, posted.length, 'posted');
       return {
