@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { inviteEarly } from './early-invitee';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_MAILBOX, E2E_PORT, E2E_SERVER_PID, E2E_STATE_DIR } from './env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -74,6 +75,7 @@ export default async function globalSetup() {
   });
   writeFileSync(E2E_SERVER_PID, String(child.pid));
   await waitForReady(`${E2E_BASE_URL}/health/ready`, 180_000);
+  await inviteEarly();
 
   // The returned function is Playwright's global teardown: stop the server, then the sink.
   return async () => {
