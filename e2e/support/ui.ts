@@ -76,6 +76,12 @@ export const dataTableFrame = (page: Page, name: string) =>
 /** Body rows of a table (header row excluded). */
 export const bodyRows = (table: Locator) => table.locator('tbody tr');
 
+/**
+ * The body rows that hold records: not the "No records found!" row a table shows while its first answer
+ * is still loading (waiting for `bodyRows(table).first()` alone can pass before the records arrive).
+ */
+export const recordRows = (table: Locator) => bodyRows(table).filter({ hasNotText: 'No records found!' });
+
 /** The 'Showing X of Y records' counter, parsed. */
 export async function showingCounts(frame: Locator): Promise<{ shown: number; total: number }> {
   const text = await frame.getByText(/^Showing [\d,]+ of [\d,]+ records$/).innerText();

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { rawFetch, signInAsAdmin, uniqueSuffix } from '../support/auth';
 import { E2E_BASE_URL } from '../support/env';
-import { bodyRows, dataTable, dataTableFrame, showingCounts } from '../support/ui';
+import { bodyRows, dataTable, dataTableFrame, recordRows, showingCounts } from '../support/ui';
 
 /**
  * The shared table, on the Audit Logs screen: 110 audit entries of its own ('Password reset requested for
@@ -30,7 +30,7 @@ async function openAuditLogs(page: Page) {
   await signInAsAdmin(page);
   await page.goto('/logs');
   const table = dataTable(page, 'Audit logs');
-  await expect(bodyRows(table).first()).toBeVisible();
+  await expect(recordRows(table).first()).toBeVisible();
   return {
     table,
     frame: dataTableFrame(page, 'Audit logs'),
@@ -145,7 +145,7 @@ test.describe('data table', () => {
     await page.goto('/invoices/sales');
     const table = dataTable(page, 'Sales invoices');
     const frame = dataTableFrame(page, 'Sales invoices');
-    await expect(bodyRows(table).first()).toBeVisible();
+    await expect(recordRows(table).first()).toBeVisible();
     const boxes = table.locator('tbody').getByRole('checkbox', { name: /^Select row / });
     // The pager line follows the rows by a render; wait for it rather than read it once.
     await expect

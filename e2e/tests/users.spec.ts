@@ -10,6 +10,7 @@ import {
   isoDay,
   openFilters,
   pickFilterDate,
+  recordRows,
 } from '../support/ui';
 
 // The Users list: its columns and its date filter (Add User and the status switch have their own specs).
@@ -43,7 +44,7 @@ test.describe('users', () => {
   test('the date filter sends fromDate/toDate and narrows the list', async ({ page }) => {
     await page.goto('/users');
     const frame = dataTableFrame(page, 'Users');
-    await expect(bodyRows(dataTable(page, 'Users')).first()).toBeVisible();
+    await expect(recordRows(dataTable(page, 'Users')).first()).toBeVisible();
     await openFilters(page);
 
     const yesterday = dayShift(-1);
