@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import { TRUST_PROXY_TRUE_WARNING, trustProxySetting, type Env } from './config/env.js';
 import { createLogger } from './config/logger.js';
 import type { Database } from './db/client.js';
-import { registerAfterPostingRoutes } from './after-posting.js';
+import { registerAfterPostingRoutes } from './wire-after-posting.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAuditRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';

@@ -24,7 +24,7 @@ import { createApiTokensRepository } from './modules/imports/api-tokens.reposito
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
 import { createImportsService } from './modules/imports/imports.service.js';
-import { createAfterPosting } from './after-posting.js';
+import { createAfterPosting } from './wire-after-posting.js';
 import { createPostingRepository } from './modules/posting/posting.repository.js';
 import { createPostingService } from './modules/posting/posting.service.js';
 import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
@@ -140,7 +140,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     timeZone: env.APP_TIMEZONE,
     ledgers: records.ledgerAccount,
   });
-  // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (after-posting.ts).
+  // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (wire-after-posting.ts).
   const afterPosting = createAfterPosting({
     env,
     db,

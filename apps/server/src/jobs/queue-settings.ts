@@ -1,6 +1,19 @@
 import type PgBoss from 'pg-boss';
 import type { Env } from '../config/env.js';
-import type { QueueSettings } from './queue.js';
+
+export type QueueSettings = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  /**
+   * How often pg-boss's maintenance runs; it is what fails expired jobs (a dead worker's) so they are retried.
+   * Default: the expiry, at most a minute (pg-boss's own default of 2 minutes would leave a killed worker's
+   * jobs untouched that long after they expired).
+   */
+  maintenanceIntervalSeconds?: number;
+  /** The mail queue's first retry delay (jobs/mail.job.ts; default 5 s, doubling); tests shorten it. */
+  mailRetryDelaySeconds?: number;
+};
 
 /**
  * A job whose worker died is handed out again only after it expires. The expiry must outlast one SAP call

@@ -7,7 +7,7 @@ import type { QueueDepth } from '../lib/metrics.js';
 import { createMailQueue, MAIL_QUEUE } from './mail.job.js';
 import { createReconciliationQueue, RECONCILIATION_QUEUE } from './reconciliation.job.js';
 import { executorFor, type Executor, type RawQueryable } from './sql-executor.js';
-import { ensureQueue } from './queue-settings.js';
+import { ensureQueue, type QueueSettings } from './queue-settings.js';
 
 const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Record<
   'completeJobs' | 'failJobsById',
@@ -48,20 +48,6 @@ function settledCompletions(inner: Executor, onError: (error: Error) => void): E
 }
 
 export const VAS_POSTING_QUEUE = 'vas-posting';
-
-export type QueueSettings = {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  expireInSeconds: number;
-  /**
-   * How often pg-boss's maintenance runs; it is what fails expired jobs (a dead worker's) so they are retried.
-   * Default: the expiry, at most a minute (pg-boss's own default of 2 minutes would leave a killed worker's
-   * jobs untouched that long after they expired).
-   */
-  maintenanceIntervalSeconds?: number;
-  /** The mail queue's first retry delay (jobs/mail.job.ts; default 5 s, doubling); tests shorten it. */
-  mailRetryDelaySeconds?: number;
-};
 
 /** A pg-boss instance on our database (PGlite or the shared Postgres pool), with our queues created. */
 export async function startQueue(

@@ -3,7 +3,7 @@ import type { PermissionName } from '@ff/contract';
 import { createRolesRepository } from '../modules/roles/roles.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createRole, createUser } from './fixtures.js';
-import type { CaseContext, RouteCase, ValidRequest } from './route-cases.js';
+import type { CaseContext, RouteCase, ValidRequest } from './route-case.js';
 
 /** The security cases of issue 12's administration routes (edit a user, resend an invitation, role permissions). */
 

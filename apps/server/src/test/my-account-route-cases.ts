@@ -1,4 +1,4 @@
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 const NEW_PASSWORD = 'Tarmac-Ledger-Horizon-77';
 

@@ -1,4 +1,4 @@
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 /**
  * The security cases of the bell and the digest preference (issue 11). The caller is any signed-in user with

@@ -1,6 +1,6 @@
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import { postedCashAdvance } from './reversal-route-cases.js';
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 /**
  * The security cases of the posting history (issue 11): the list, the VAS summary and one posting's detail.

@@ -1,6 +1,6 @@
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import { makeRecords } from './posting-harness.js';
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 /**
  * The security cases of SAP's posting periods (any signed-in user) and the first-journal tab's duplicate

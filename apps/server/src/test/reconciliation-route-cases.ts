@@ -1,5 +1,5 @@
 import { nairobiDay } from './posting-harness.js';
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 /**
  * The security cases of reconciliation with SAP (issue 11): every route needs "Run Reconciliation". A run is

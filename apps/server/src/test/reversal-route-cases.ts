@@ -3,7 +3,7 @@ import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import { postingAttempts } from '../db/schema.js';
 import { postableRows, postBodyOf } from './kind-fixtures.js';
 import type { PostingHarness } from './posting-harness.js';
-import type { RouteCase } from './route-cases.js';
+import type { RouteCase } from './route-case.js';
 
 /** A fresh cash advance posted by the administrator: its posting's id (the first attempt's). */
 export async function postedCashAdvance(h: PostingHarness): Promise<number> {

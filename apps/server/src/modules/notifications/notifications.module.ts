@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AfterPostingDeps } from '../../after-posting.js';
+import type { AfterPostingDeps } from '../../after-posting-deps.js';
 import type { Notifier } from '../../lib/notices.js';
 import { createNotificationDigest, DIGEST_CHECK_MS } from './notification-digest.js';
 import { createNotificationsRepository } from './notifications.repository.js';
@@ -8,7 +8,7 @@ import { createNotificationsService, createNotifier } from './notifications.serv
 
 /**
  * In-app notifications: the notifier every module after "Post to SAP" tells users through, the bell's routes,
- * the digest preference (My Account) and the hourly e-mail digest. Built first (after-posting.ts), so it
+ * the digest preference (My Account) and the hourly e-mail digest. Built first (wire-after-posting.ts), so it
  * takes no notifier of its own.
  */
 export function createNotificationsModule(deps: Omit<AfterPostingDeps, 'notifier'> & { notifier?: unknown }) {

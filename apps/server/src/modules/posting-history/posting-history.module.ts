@@ -12,7 +12,7 @@ import {
   RECORD_KINDS_PLAIN,
   type PermissionName,
 } from '@ff/contract';
-import type { AfterPostingDeps } from '../../after-posting.js';
+import type { AfterPostingDeps } from '../../after-posting-deps.js';
 import { currentUserOf } from '../../plugins/access.js';
 import { createPostingHistoryService } from './posting-history.service.js';
 

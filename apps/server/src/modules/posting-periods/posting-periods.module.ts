@@ -9,7 +9,7 @@ import {
   supplierInvoiceCheckAnswer,
   supplierInvoiceCheckQuery,
 } from '@ff/contract';
-import type { AfterPostingDeps } from '../../after-posting.js';
+import type { AfterPostingDeps } from '../../after-posting-deps.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { supplierInvoiceCheck } from '../records/kinds/first-journal/supplier-invoices.js';
 import { createPostingPeriodsCache, PeriodsUnavailable } from './posting-periods-cache.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdoptionBasis } from './adoption.js';
 import { groupedDecimalOfCents } from './amounts.js';
-import { compare, type KeyedRecord, type OurPosting } from './compare.js';
+import { compare } from './compare.js';
+import type { KeyedRecord, OurPosting } from './sides.js';
 import { decodeLegacyKey, type DecodedKey } from './keys.js';
 import { groupByKey, type TheirDocument } from './sap-groups.js';
 

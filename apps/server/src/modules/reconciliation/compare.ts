@@ -5,44 +5,17 @@ import {
   type ReconciliationSummary,
   type RecordKindName,
 } from '@ff/contract';
-import type { PostingStatus } from '../records/kinds/shared/columns.js';
 import type { SapRangeDocument } from '../posting/sap-gateway.js';
-import { mismatchSentence, standsFor, type AdoptionBasis } from './adoption.js';
+import { mismatchSentence, standsFor } from './adoption.js';
 import { decimalOfCents, sapCents } from './amounts.js';
 import type { DecodedKey } from './keys.js';
 import { inRange, type KeyGroup } from './sap-groups.js';
+import type { KeyedRecord, OurPosting } from './sides.js';
 
 /**
  * The comparison itself, pure: our postings against SAP's documents, key by key (decision: docs in
  * docs/architecture.md "Reconciliation").
  */
-
-/** One posting of ours: a record step's current posting (`posted`), or an earlier one we cancelled (`reversed`). */
-export type OurPosting = {
-  kind: RecordKindName;
-  recordId: number;
-  tripNumber: string | null;
-  key: string;
-  docEntry: number | null;
-  docNum: number | null;
-  /** What we sent, in cents, and the posting date 'YYYY-MM-DD' (null when unknown). */
-  cents: number | null;
-  postingDate: string | null;
-  /** `sent`: `cents` is what the stored document sent; `record`: the record's amount field (no document stored). */
-  measure: 'sent' | 'record';
-  state: 'posted' | 'reversed';
-};
-
-/** A record step a SAP key names, as it stands here (for "in SAP but not posted here"). */
-export type KeyedRecord = {
-  kind: RecordKindName;
-  recordId: number;
-  tripNumber: string | null;
-  status: PostingStatus;
-  generation: number;
-  /** What a posting of it stands for: SAP's document must agree before it is adopted (adoption.ts). */
-  basis: AdoptionBasis;
-};
 
 const EMPTY_SUMMARY: ReconciliationSummary = {
   matched: 0,

@@ -6,7 +6,7 @@ import { POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
 import type { PostingStatus } from '../records/kinds/shared/columns.js';
 import type { AdoptionBasis } from './adoption.js';
 import { centsOfDecimal, sentAmountAndDate } from './amounts.js';
-import type { KeyedRecord, OurPosting } from './compare.js';
+import type { KeyedRecord, OurPosting } from './sides.js';
 import type { DecodedKey } from './keys.js';
 
 export type DayRange = { fromDate: string; toDate: string };

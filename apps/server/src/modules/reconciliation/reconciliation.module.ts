@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AfterPostingDeps } from '../../after-posting.js';
+import type { AfterPostingDeps } from '../../after-posting-deps.js';
 import { reconciliationEnqueuer } from '../../jobs/reconciliation.job.js';
 import { createReconciliationRepository } from './reconciliation.repository.js';
 import { registerReconciliationRoutesOn } from './reconciliation.routes.js';

@@ -1,5 +1,5 @@
 import type { SapRangeDocument } from '../posting/sap-gateway.js';
-import type { OurPosting } from './compare.js';
+import type { OurPosting } from './sides.js';
 
 /**
  * SAP's side of a reconciliation, pure: its documents grouped by our key (with SAP's cancellations read as

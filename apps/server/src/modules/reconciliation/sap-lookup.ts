@@ -1,6 +1,6 @@
 import { RECORD_KINDS_PLAIN, type RecordKindEntry } from '@ff/contract';
 import type { SapGateway } from '../posting/sap-gateway.js';
-import type { OurPosting } from './compare.js';
+import type { OurPosting } from './sides.js';
 import type { TheirDocument } from './sap-groups.js';
 
 /** Keys per look-up request: a few hundred characters of `$filter` (a URL stays well under 8 KB). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AfterPostingDeps } from '../../after-posting.js';
+import type { AfterPostingDeps } from '../../after-posting-deps.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { createReversalRepository } from './reversal.repository.js';
 import { registerReversalRoute } from './reversal.routes.js';

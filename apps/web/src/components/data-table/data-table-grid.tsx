@@ -6,7 +6,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import type { DataTableProps, ListControl } from './data-table';
+import type { DataTableProps, ListControl } from './data-table-props';
 import { DataTableView } from './data-table-view';
 import type { ExportSnapshot } from './export-menu';
 import { tableExportSnapshot } from './export-snapshot';

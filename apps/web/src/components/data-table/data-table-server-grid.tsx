@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useState, type RefObject } from 'react';
 import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
-import type { DataTableProps, ServerPaging } from './data-table';
+import type { DataTableProps, ServerPaging } from './data-table-props';
 import { DataTableView } from './data-table-view';
 import type { ExportSnapshot } from './export-menu';
 import { tableExportSnapshot } from './export-snapshot';

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   type PgColumn,
+  type PgTable,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,6 +23,14 @@ import {
  * SAP error); VAS rows go through `queued` first. Partial indexes keep "what is still to post in this date
  * range" fast with a million rows in a table.
  */
+/** A kind's table: every one has these columns (shared/columns.ts). */
+export type KindTable = PgTable & {
+  id: PgColumn;
+  sourceId: PgColumn;
+  documentDate: PgColumn;
+  updatedAt: PgColumn;
+};
+
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 export const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });

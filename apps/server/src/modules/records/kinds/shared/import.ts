@@ -8,7 +8,7 @@ import {
   partnerCode,
   requiredText,
 } from '../../../imports/import-fields.js';
-import type { KindTable } from './kind.js';
+import type { KindTable } from './columns.js';
 
 /**
  * A kind's import (the kind that brings a table's rows): the name the import API and CLI use, nouns for the

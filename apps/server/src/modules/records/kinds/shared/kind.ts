@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   RECORD_KINDS_PLAIN,
   type PostBodyOf,
@@ -11,19 +11,13 @@ import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
 import type { Db } from '../../../../db/client.js';
 import type { SapDocumentRequest } from '../../../../erp/posting-rules.js';
 import type { KindRules, RowRequest } from '../../../posting/kind-rules.js';
-import { prefixed } from './columns.js';
+import { prefixed, type KindTable } from './columns.js';
 import type { ImportPiece } from './import.js';
 import type { DemoPiece } from './demo.js';
 import type { LedgerAccountLookup } from './ledgers.js';
 import type { InstantRange, ListContext, ListStatement, ListView } from './list.js';
 
-/** A kind's table: every one has these columns (shared/columns.ts). */
-export type KindTable = PgTable & {
-  id: PgColumn;
-  sourceId: PgColumn;
-  documentDate: PgColumn;
-  updatedAt: PgColumn;
-};
+export type { KindTable } from './columns.js';
 
 /** The columns holding one step's posting state (the transporter table holds two steps: fj* and sj*). */
 export type StepColumns = {

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ExportOptions } from '@/lib/export/export-columns';
+
+/** What the shared list table (data-table.tsx) takes, and what its two grids read of it. */
+
+/**
+ * Server mode: the parent owns the page, sorting and search, fetches the page they name and hands the table
+ * its rows (`data`) and `total`. Keep the callbacks stable (useCallback) so a keystroke in the search box
+ * re-renders the box, not the rows.
+ */
+export type ServerPaging = {
+  /** Rows matching the filters and search on every page (the answer's `meta.total`); null before the first answer. */
+  total: number | null;
+  /** 0-based (the API's `page` is this plus 1). */
+  pageIndex: number;
+  onPageIndexChange: (pageIndex: number) => void;
+  /** At most one column: `[{ id, desc }]`, or none for the server's own order. */
+  sorting: SortingState;
+  /** Called with the next sorting when a header is clicked (ascending, descending, then none). */
+  onSortingChange: (sorting: SortingState) => void;
+  /** The search box's text as typed; the parent debounces what it sends. */
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** N of 'N of M records selected': the parent counts the selected rows that match, on every page. */
+  selectedCount: number;
+};
+
+/**
+ * Client mode, controlled (e.g. by `useListUrlState`): the parent holds the search, sorting and page. The
+ * parent moves back to the first page when the search or sorting changes (the table does not).
+ */
+export type ListControl = {
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** At most one column: `[{ id, desc }]`. */
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  /** 0-based; a page past the last one shows the last page. */
+  pageIndex: number;
+  onPageIndexChange: (pageIndex: number) => void;
+};
+
+export type DataTableProps<T> = {
+  /** Client mode: every row. Server mode: the rows of the current page. */
+  data: T[];
+  /** @tanstack/react-table column defs; `header` strings are the visible labels. Keep them stable (module constant or useMemo). */
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  /** Rows per page; default 10, list screens pass 100. */
+  pageSize?: number;
+  /** Adds the checkbox column; a function decides per row (refused rows get a disabled checkbox). */
+  enableRowSelection?: boolean | ((row: T) => boolean);
+  /** Controlled selection keyed by row id; kept across search and pages. */
+  rowSelection?: Record<string, boolean>;
+  onRowSelectionChange?: (next: Record<string, boolean>) => void;
+  /**
+   * The toolbar's 'Export' menu (CSV, Excel): the file name, its typed columns and, for server mode, a
+   * loader of every matching row. Without `loadRows` the searched, sorted rows (client mode) or the page
+   * (server mode) are exported.
+   */
+  exportOptions?: ExportOptions<T>;
+  /** The 'Export' menu with the table's own data columns as text (no `exportOptions`); default false. */
+  enableExport?: boolean;
+  columnPinning?: { left?: string[]; right?: string[] };
+  /** Buttons shown on the right of the search box. */
+  toolbar?: ReactNode;
+  /** Shows a loading overlay over the table. */
+  loading?: boolean;
+  /** Server mode (paged lists): see `ServerPaging`. Without it the table searches, sorts and pages `data` itself. */
+  server?: ServerPaging;
+  /** Client mode: the search, sorting and page held by the parent; without it the table holds them. */
+  control?: ListControl;
+  'aria-label'?: string;
+};
