@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { emailField } from './common.js';
-import { AUTH_FIELD_MESSAGES, AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './plain.js';
+import {
+  AUTH_FIELD_MESSAGES,
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-plain.js';
 
-/** Mirrored by plain.ts's `loginBodyProblems` (the sign-in form checks without zod). */
+/** Mirrored by auth-plain.ts's `loginBodyProblems` (the sign-in form checks without zod). */
 export const loginBody = z.object({
   email: emailField,
   password: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AUTH_FIELD_MESSAGES } from './auth-plain.js';
 import {
-  AUTH_FIELD_MESSAGES,
   DATE_TIME_PATTERN,
   decimalProblemMessage,
   EMAIL_MAX_LENGTH,
@@ -93,7 +93,7 @@ export const idText = (messages: { malformed?: string; missing?: string } = {}) 
 
 export const idParam = z.object({ id: idText() });
 
-/** The plain email rule of docs/spec/product-spec.md section 5 (SIMPLE_EMAIL), mirrored by plain.ts's `emailProblem`. */
+/** The plain email rule of docs/spec/product-spec.md section 5 (SIMPLE_EMAIL), mirrored by auth-plain.ts's `emailProblem`. */
 export const emailField = z
   .string()
   .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTimeString } from './common.js';
-import { AUTH_FIELD_MESSAGES, MY_ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from './plain.js';
+import { AUTH_FIELD_MESSAGES, MY_ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from './auth-plain.js';
 import { confirmationMatches, newPasswordFields } from './auth.js';
 import { createUserBody } from './users.js';
 

@@ -1,4 +1,5 @@
 // The zod-free entry point, `@ff/contract/plain`: what the web may import without pulling zod into a bundle.
 export * from './plain.js';
+export * from './auth-plain.js';
 export * from './kinds.js';
 export * from './posting-periods-plain.js';

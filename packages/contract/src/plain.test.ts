@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { forgotPasswordBodyProblems, loginBodyProblems } from './auth-plain.js';
 import { forgotPasswordBody, loginBody } from './auth.js';
 import { decimalField } from './common.js';
 import {
   decimalProblemMessage,
   exactDecimal,
-  forgotPasswordBodyProblems,
-  loginBodyProblems,
   MONEY_RULE,
   postingDateProblem,
   QUANTITY_RULE,
@@ -14,8 +13,8 @@ import {
 import { postingDateField } from './posting.js';
 
 /**
- * The zod-free rules of plain.ts (what a browser form checks before sending) answer exactly what their zod
- * twins (what the server validates with) answer, over tables of valid and invalid inputs.
+ * The zod-free rules of plain.ts and auth-plain.ts (what a browser form checks before sending) answer exactly
+ * what their zod twins (what the server validates with) answer, over tables of valid and invalid inputs.
  */
 
 /** The first message per top-level field of a zod parse, as a form shows it ({} when it is accepted). */

@@ -22,6 +22,22 @@ import { RECORD_KINDS } from './record-kinds.js';
 const entries = RECORD_KIND_NAMES.map((name) => RECORD_KINDS[name]);
 type AnyKind = (typeof entries)[number];
 
+/**
+ * The spec's six posting steps, in its navigation order. Their wire names are pinned below on purpose (a
+ * client written against the spec names them); a kind added beside them joins the registry without a test
+ * edit, so the pins read the spec's kinds out of the registry instead of pinning the registry whole.
+ */
+const SPEC_KINDS = [
+  'salesInvoice',
+  'firstJournal',
+  'secondJournal',
+  'cashAdvance',
+  'fuelAdvance',
+  'vasTransaction',
+] as const;
+const specOnly = <T>(list: readonly T[], nameOf: (item: T) => string) =>
+  list.filter((item) => (SPEC_KINDS as readonly string[]).includes(nameOf(item)));
+
 /** The zod object of one `postSap` entry of a kind's post body. */
 const postEntryOf = (kind: AnyKind) => kind.body.shape.postSap.element as unknown as z.ZodObject;
 
@@ -82,14 +98,7 @@ function issuePaths(kind: AnyKind, entry: Record<string, unknown>): string[] {
 
 describe('the record-kind registry and its schemas', () => {
   it('has an entry per posting step, named by its key, with its row and body schemas', () => {
-    expect(RECORD_KIND_NAMES).toEqual([
-      'salesInvoice',
-      'firstJournal',
-      'secondJournal',
-      'cashAdvance',
-      'fuelAdvance',
-      'vasTransaction',
-    ]);
+    expect(specOnly(RECORD_KIND_NAMES, (name) => name)).toEqual(SPEC_KINDS);
     for (const name of RECORD_KIND_NAMES) {
       expect(RECORD_KINDS[name].name).toBe(name);
       expect(RECORD_KINDS[name]).toMatchObject(RECORD_KINDS_PLAIN[name]);
@@ -202,13 +211,18 @@ describe('the registry names', () => {
       expect(RECORD_KIND_NAMES.indexOf(required.name)).toBeLessThan(RECORD_KIND_NAMES.indexOf(kind.name));
       expect(required.screen.path).toBe(kind.screen.path);
     }
-    expect(entries.filter((kind) => kind.queued).map((kind) => kind.name)).toEqual(['vasTransaction']);
+    // Of the spec's steps, only VAS transactions go through the queue.
+    expect(
+      specOnly(entries, (kind) => kind.name)
+        .filter((kind) => kind.queued)
+        .map((kind) => kind.name),
+    ).toEqual(['vasTransaction']);
   });
 });
 
 describe('idempotency keys', () => {
   it('are the code after the prefix SAP searches for', () => {
-    expect(RECORD_KIND_NAMES.map((name) => idempotencyKeyOf(name, 12))).toEqual([
+    expect(SPEC_KINDS.map((name) => idempotencyKeyOf(name, 12))).toEqual([
       'FFSI12',
       'FF-FJ-12',
       'FF-SJ-12',
@@ -250,15 +264,18 @@ describe('idempotency keys', () => {
       expect(idempotencyKeyOf(kind.name, maxId).length, kind.name).toBeLessThanOrEqual(length);
     }
     expect(idempotencyKeyOf('salesInvoice', 9_999_999)).toBe('FFSI9999999');
-    expect(
-      entries.filter((kind) => kind.sap.entity === 'Invoices').map((kind) => kind.sap.referenceField),
-    ).toEqual(['Reference2']);
+    // An A/R invoice keeps its key in Reference2 (NumAtCard): the sales invoice's, and any other invoice kind's.
+    for (const kind of entries.filter((entry) => entry.sap.entity === 'Invoices'))
+      expect(kind.sap.referenceField, kind.name).toBe('Reference2');
+    expect(RECORD_KINDS.salesInvoice.sap.entity).toBe('Invoices');
   });
 });
 
 describe('recordScreens', () => {
-  it('gives the five screens in navigation order, the transporter screen with a tab per journal', () => {
-    expect(recordScreens()).toEqual([
+  it("gives the spec's five screens in navigation order, the transporter screen with a tab per journal", () => {
+    const screens = recordScreens();
+    expect(new Set(screens.map((screen) => screen.path)).size).toBe(screens.length);
+    expect(specOnly(screens, (screen) => screen.kinds[0]!)).toEqual([
       { path: '/invoices/sales', navLabel: 'Sales Invoices', kinds: ['salesInvoice'] },
       {
         path: '/invoices/transporter',

@@ -156,7 +156,7 @@ export async function importRecords(harness: WithApp, kind: RecordKind, rows: Ro
     .where(inArray(table.sourceId, sourceIds));
   const bySource = new Map(found.map((f) => [f.sourceId, f.id]));
   const ids = sourceIds.map((s) => bySource.get(s)!);
-  rememberSources(kind, ids, sourceIds);
+  rememberSources(TABLE[kind], ids, sourceIds);
   return ids;
 }
 
