@@ -22,11 +22,7 @@ import { RECORD_KINDS } from './record-kinds.js';
 const entries = RECORD_KIND_NAMES.map((name) => RECORD_KINDS[name]);
 type AnyKind = (typeof entries)[number];
 
-/**
- * The spec's six posting steps, in its navigation order. Their wire names are pinned below on purpose (a
- * client written against the spec names them); a kind added beside them joins the registry without a test
- * edit, so the pins read the spec's kinds out of the registry instead of pinning the registry whole.
- */
+/** The spec's six steps in navigation order: their wire names are pinned; a kind added beside them needs no edit here. */
 const SPEC_KINDS = [
   'salesInvoice',
   'firstJournal',

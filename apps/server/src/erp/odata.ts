@@ -1,4 +1,4 @@
-/** OData helpers for Service Layer URLs: literals, query strings, and server-driven paging. */
+/** OData helpers for Service Layer URLs: literals, query strings, resource names and server-driven paging. */
 
 /** An OData string literal: single quotes, a quote inside doubled (`O'Brien` -> `'O''Brien'`). */
 export function odataString(value: string): string {
@@ -37,4 +37,13 @@ export function collectionPage<T>(body: unknown): CollectionPage<T> | undefined 
   if (!Array.isArray(record.value)) return undefined;
   const next = record['@odata.nextLink'] ?? record['odata.nextLink'];
   return { value: record.value as T[], nextLink: typeof next === 'string' && next !== '' ? next : undefined };
+}
+
+/** The resource name of a path, for logs and errors: `JournalEntries(12)/Cancel?x` -> `JournalEntries(12)/Cancel`. */
+export const resourceOf = (path: string) => path.split('?', 1)[0] ?? path;
+
+/** `path` with the query string of `query` appended (after `?`, or `&` when it has one already). */
+export function withQuery(path: string, query?: ODataQuery): string {
+  const qs = queryString(query);
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }

@@ -1,67 +1,24 @@
 import { performance } from 'node:perf_hooks';
-import type { Dispatcher } from 'undici';
 import { sapOperationLabel } from '../lib/metrics.js';
 import { fromReply, fromTransport, isSessionRejected, unreadableReply, type CallKind } from './classify.js';
-import { assertIdentifier, collectionPage, odataString, queryString, type ODataQuery } from './odata.js';
-import { CLIENT_CODES, SapError, type SapErrorKind } from './sap-error.js';
+import { assertIdentifier, resourceOf, withQuery, type ODataQuery } from './odata.js';
+import { CLIENT_CODES, SapError } from './sap-error.js';
+import { createSessionManager, type SapCredentials, type SapLogger } from './sap-session.js';
 import {
-  createSessionManager,
-  type CredentialsProvider,
-  type SapCredentials,
-  type SapLogger,
-} from './sap-session.js';
+  findDocumentByReference,
+  readAllPages,
+  type DocumentEntity,
+  type DocumentKeys,
+} from './service-layer-collections.js';
+import type { CallOptions, ServiceLayerClientOptions } from './service-layer-options.js';
 import { cookieHeader } from './session-cookies.js';
 import { createDispatcher, exchange, TransportError, type Exchange, type Reply } from './transport.js';
 
 export type { CredentialsProvider, SapCredentials, SapLogger } from './sap-session.js';
+export type { CallOptions, SapCallObserver, ServiceLayerClientOptions } from './service-layer-options.js';
+export { DOCUMENT_KEYS, type DocumentEntity, type DocumentKeys } from './service-layer-collections.js';
 
-export type ServiceLayerClientOptions = {
-  /** `https://sap-host:50000/b1s/v1`; undefined makes every call fail as `unavailable` (not configured). */
-  baseUrl: string | undefined;
-  credentials: CredentialsProvider;
-  /** Per HTTP exchange (SAP_TIMEOUT_MS); default 30 s. */
-  timeoutMs?: number;
-  /** SAP_CA_FILE: a PEM file with the company CA, trusted in addition to the public roots. */
-  caFile?: string | undefined;
-  /** Page size asked for by getAll (`Prefer: odata.maxpagesize`); default 100. */
-  pageSize?: number;
-  logger?: SapLogger;
-  /** Told of every exchange and every failed call (services.ts: the process's metrics, lib/metrics.ts). */
-  observer?: SapCallObserver | undefined;
-  /** Tests only: another connection pool. */
-  dispatcher?: Dispatcher;
-};
-
-export type CallOptions = { timeoutMs?: number; signal?: AbortSignal };
-
-/**
- * What the client reports of its work. `operation` is the method and resource with any document key replaced
- * (`POST JournalEntries(:key)/Cancel`), so it names a kind of call, never one document.
- */
-export type SapCallObserver = {
-  /** One HTTP exchange with the Service Layer (Login and Logout included) and how long it took. */
-  sapExchange(operation: string, seconds: number): void;
-  /**
-   * A call that failed, as its caller saw it (after the one re-login or network retry). Settings' Test
-   * Connection is not reported: a wrong password typed there says nothing about the app's connection.
-   */
-  sapFailure(operation: string, kind: SapErrorKind): void;
-};
-
-/** The document sets we post, their keys, and what findByReference answers. */
-export const DOCUMENT_KEYS = {
-  JournalEntries: ['JdtNum', 'Number'],
-  Invoices: ['DocEntry', 'DocNum'],
-  PurchaseInvoices: ['DocEntry', 'DocNum'],
-} as const;
-export type DocumentEntity = keyof typeof DOCUMENT_KEYS;
-export type DocumentKeys<E extends DocumentEntity> = { [K in (typeof DOCUMENT_KEYS)[E][number]]: number };
-
-const MAX_PAGES = 10_000;
 const silent: SapLogger = { debug() {}, info() {}, warn() {} };
-
-/** The resource name of a path, for logs and errors: `JournalEntries(12)/Cancel?x` -> `JournalEntries(12)/Cancel`. */
-const resourceOf = (path: string) => path.split('?', 1)[0] ?? path;
 
 /**
  * The one SAP Business One Service Layer client. Every call reads the credentials from the provider; the
@@ -216,39 +173,18 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
     }
   }
 
-  const withQuery = (path: string, query?: ODataQuery) => {
-    const qs = queryString(query);
-    return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
-  };
-
+  /** Every item of a collection (service-layer-collections.ts), `Prefer: odata.maxpagesize` on each page. */
   async function getAll<T>(
     path: string,
     query?: ODataQuery,
     options?: CallOptions & { pageSize?: number },
   ): Promise<T[]> {
     const size = options?.pageSize ?? pageSize;
-    const items: T[] = [];
-    const seen = new Set<string>();
-    let next: string | undefined = withQuery(path, query);
-    for (let pages = 0; next !== undefined; pages += 1) {
-      if (pages >= MAX_PAGES || seen.has(next)) {
-        throw unavailable(
-          CLIENT_CODES.unreadable,
-          `GET ${resourceOf(path)}`,
-          'SAP Business One kept answering with more pages; the list was not read to the end.',
-        );
-      }
-      seen.add(next);
-      const { reply, json } = await call('GET', next, {
-        headers: { prefer: `odata.maxpagesize=${size}` },
-        options,
-      });
-      const page = collectionPage<T>(json);
-      if (!page) throw unreadableReply('read', `GET ${resourceOf(path)}`, reply.status);
-      items.push(...page.value);
-      next = page.nextLink;
-    }
-    return items;
+    return readAllPages<T>(
+      (next) => call('GET', next, { headers: { prefer: `odata.maxpagesize=${size}` }, options }),
+      path,
+      query,
+    );
   }
 
   return {
@@ -294,25 +230,7 @@ export function createServiceLayerClient(options: ServiceLayerClientOptions) {
       key: string,
       options?: CallOptions,
     ): Promise<DocumentKeys<E> | null> {
-      const keys = DOCUMENT_KEYS[entity];
-      const rows = await getAll<DocumentKeys<E>>(
-        assertIdentifier(entity, 'Entity set'),
-        {
-          $filter: `${assertIdentifier(field, 'Property')} eq ${odataString(key)}`,
-          $select: keys.join(','),
-          $orderby: `${keys[0]} asc`,
-        },
-        options,
-      );
-      if (rows.length > 1)
-        logger.warn(
-          { entity, field, key, matches: rows.length },
-          'Several SAP documents carry the same reference',
-        );
-      const first = rows[0];
-      return first
-        ? (Object.fromEntries(keys.map((k) => [k, (first as Record<string, unknown>)[k]])) as DocumentKeys<E>)
-        : null;
+      return findDocumentByReference(getAll, logger, { entity, field, key }, options);
     },
 
     /**

@@ -1,14 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES,
-  CSRF_COOKIE,
   MY_ACCOUNT_MESSAGES,
-  PERMISSIONS,
   TWO_FACTOR_SETUP_REQUIRED_CODE,
   type PermissionName,
 } from '@ff/contract';
 import type { AuditContext } from '../lib/audit-context.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
+import {
+  clearSessionCookies,
+  SESSION_COOKIE,
+  sessionMustEnd,
+  type LoadedSession,
+  type SessionStore,
+} from './session.js';
 
 /**
  * Every API and sign-in route declares who may call it:
@@ -36,35 +41,6 @@ declare module 'fastify' {
   }
 }
 
-/** A signed-in user as the session carries them (loaded with their role and its permissions). */
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  isActive: boolean;
-  roleId: number;
-  roleName: string;
-  roleActive: boolean;
-  permissions: string[];
-  /** The user signs in with a two-factor code. */
-  twoFactorEnabled: boolean;
-  /** The security setting is on and the role holds a permission that requires two-factor sign-in. */
-  twoFactorRequired: boolean;
-  /** Required but not set up: only My Account answers until it is (see registerAccessControl). */
-  twoFactorSetupRequired: boolean;
-};
-
-/** The permissions for which "require two-factor for administrators" applies. */
-export const TWO_FACTOR_ADMIN_PERMISSIONS: readonly PermissionName[] = [
-  PERMISSIONS.manageUsers,
-  PERMISSIONS.manageRoles,
-  PERMISSIONS.manageSettings,
-];
-
-/** Whether a role holding `permissions` must use two-factor sign-in, given the security setting. */
-export const roleNeedsTwoFactor = (permissions: readonly string[], settingOn: boolean) =>
-  settingOn && TWO_FACTOR_ADMIN_PERMISSIONS.some((p) => permissions.includes(p));
-
 /**
  * The routes a user who must set up two-factor sign-in may still call: My Account (`/api/v1/account` and
  * below; not `/api/v1/accounts`, the ledger accounts). Routes outside `/api/v1/` (`/user`, `/logout`) are
@@ -73,38 +49,12 @@ export const roleNeedsTwoFactor = (permissions: readonly string[], settingOn: bo
 export const gatedByTwoFactorSetup = (url: string) =>
   url.startsWith('/api/v1/') && url !== '/api/v1/account' && !url.startsWith('/api/v1/account/');
 
-export type LoadedSession = {
-  id: string;
-  csrfToken: string;
-  lastSeenAt: Date;
-  /** The session passed a second factor: a two-factor code at sign-in, or the code that turned it on in it. */
-  twoFactorPassed: boolean;
-  user: SessionUser | null;
-};
-
-/**
- * Whether the session must not sign its user in: the account or the role is disabled, or the user has
- * two-factor sign-in and this session never passed it (it began with the password alone, before two-factor
- * was turned on). Such a session is ended, not refused: nothing can make it valid later (the code is asked
- * only by the sign-in, which starts a new session), and the user signs in again with their code.
- */
-export const sessionMustEnd = (user: SessionUser, session: Pick<LoadedSession, 'twoFactorPassed'>) =>
-  !user.isActive || !user.roleActive || (user.twoFactorEnabled && !session.twoFactorPassed);
-
-/** What access control needs of the session store (modules/auth/session.repository.ts provides it). */
-export type SessionStore = {
-  find(token: string): Promise<LoadedSession | null>;
-  destroy(id: string): PromiseLike<unknown>;
-  touchIfStale(session: LoadedSession): Promise<unknown>;
-};
-
 /** What access control needs of the anonymous CSRF tokens (modules/auth/anonymous-csrf.ts provides it). */
 export type AnonymousCsrfCheck = {
   nonceOf(cookie: string | undefined): string | null;
   verify(nonce: string, sent: string): boolean;
 };
 
-export const SESSION_COOKIE = 'ff_session';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -117,40 +67,6 @@ export type RouteCatalogueEntry = {
   access: RouteAccess;
   schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 };
-
-export function isSecureRequest(request: FastifyRequest) {
-  return request.protocol === 'https';
-}
-
-/** Writes the session cookie (HttpOnly) and the script-readable XSRF-TOKEN cookie. */
-export function setSessionCookies(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  cookies: { token?: string; csrfToken: string },
-  maxAgeSeconds: number,
-) {
-  const secure = isSecureRequest(request);
-  if (cookies.token) {
-    reply.setCookie(SESSION_COOKIE, cookies.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: maxAgeSeconds,
-    });
-  }
-  reply.setCookie(CSRF_COOKIE, cookies.csrfToken, {
-    path: '/',
-    httpOnly: false,
-    sameSite: 'lax',
-    secure,
-    maxAge: maxAgeSeconds,
-  });
-}
-
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
 
 function allowed(permissions: readonly string[], needed: PermissionName | readonly PermissionName[] | null) {
   if (needed === null) return true;
@@ -165,11 +81,6 @@ export function permissionSentence(needed: PermissionName | readonly PermissionN
   return `You do not have the ${names} permission needed for this action. Ask an administrator to grant it to your role.`;
 }
 
-/**
- * Loads the session for every declared route, then enforces CSRF on unsafe methods, sign-in, the
- * account and role being active, and the route's permission. Also keeps a catalogue of declared routes
- * so tests can prove that none escapes these checks.
- */
 export type ApiTokenVerifier = (token: string) => Promise<{ id: number; name: string } | null>;
 
 declare module 'fastify' {
@@ -189,6 +100,11 @@ const bearerOf = (request: FastifyRequest) =>
 const isMetricsToken = (sent: string | null, token: string | undefined) =>
   sent !== null && token !== undefined && safeEqual(sha256Hex(sent), sha256Hex(token));
 
+/**
+ * Loads the session for every declared route, then enforces CSRF on unsafe methods, sign-in, the
+ * account and role being active, and the route's permission. Also keeps a catalogue of declared routes
+ * so tests can prove that none escapes these checks.
+ */
 export function registerAccessControl(
   app: FastifyInstance,
   sessions: SessionStore,

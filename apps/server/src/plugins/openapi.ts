@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import { messageBody, validationErrorBody } from '@ff/contract';
-import { declareContextAccess, gatedByTwoFactorSetup, SESSION_COOKIE, type RouteAccess } from './access.js';
+import { declareContextAccess, gatedByTwoFactorSetup, type RouteAccess } from './access.js';
+import { SESSION_COOKIE } from './session.js';
 
 /** Where the OpenAPI document and its browsable pages are served (signed-in users only). */
 export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';

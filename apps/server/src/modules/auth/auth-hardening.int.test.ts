@@ -9,7 +9,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
 import { sessions } from '../../db/schema.js';
 import { createUser } from '../../test/fixtures.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer, type TestServer } from '../../test/test-server.js';
-import { SESSION_COOKIE } from '../../plugins/access.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 
 /** Issue 9: sign-in under attack (findings 3 and 10): throttling, anonymous traffic, the audit log. */
 const failedBody = { message: AUTH_MESSAGES.failed, errors: { email: [AUTH_MESSAGES.failed] } };

@@ -4,7 +4,7 @@ import { createUser, signedIn } from '../../test/fixtures.js';
 import { TestClient } from '../../test/test-client.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestServer, type TestServer } from '../../test/test-server.js';
 import { loginThrottle } from '../../db/schema.js';
-import { SESSION_COOKIE } from '../../plugins/access.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 
 const SYSTEM = { actor: { id: null, name: 'System' }, ip: '127.0.0.1' };
 const failedBody = { message: AUTH_MESSAGES.failed, errors: { email: [AUTH_MESSAGES.failed] } };

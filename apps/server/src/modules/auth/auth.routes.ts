@@ -13,7 +13,8 @@ import {
   twoFactorChallengeBody,
   validationErrorBody,
 } from '@ff/contract';
-import { clearSessionCookies, currentUserOf, setSessionCookies } from '../../plugins/access.js';
+import { currentUserOf } from '../../plugins/access.js';
+import { clearSessionCookies, setSessionCookies } from '../../plugins/session.js';
 import type { AuthService } from './auth.service.js';
 
 const client = (request: FastifyRequest) => ({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@ff/contract';
 import { users } from '../../db/schema.js';
-import { SESSION_COOKIE } from '../../plugins/access.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '@ff/contract';
-import { sessionMustEnd, type SessionStore } from '../../plugins/access.js';
+import { sessionMustEnd, type SessionStore } from '../../plugins/session.js';
 import type { AuthService } from './auth.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, AUTH_MESSAGES, CSRF_COOKIE, PERMISSIONS } from '@ff/contract';
 import { roles, sessions, users } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import { SESSION_COOKIE } from '../../plugins/access.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import { createUser, sessionsOf, signedIn } from '../../test/fixtures.js';
 import { TestClient } from '../../test/test-client.js';
 import { ADMIN_EMAIL, createTestServer, type TestServer } from '../../test/test-server.js';

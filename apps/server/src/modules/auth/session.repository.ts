@@ -3,7 +3,7 @@ import { securitySettings, twoFactorChallenges, userTwoFactor } from '../../db/a
 import type { Db } from '../../db/client.js';
 import { permissions, rolePermissions, roles, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { roleNeedsTwoFactor, type LoadedSession, type SessionUser } from '../../plugins/access.js';
+import { roleNeedsTwoFactor, type LoadedSession, type SessionUser } from '../../plugins/session.js';
 
 export type { LoadedSession, SessionUser };
 

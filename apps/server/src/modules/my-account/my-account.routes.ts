@@ -17,7 +17,8 @@ import {
   updateAccountBody,
   validationErrorBody,
 } from '@ff/contract';
-import { currentUserOf, setSessionCookies } from '../../plugins/access.js';
+import { currentUserOf } from '../../plugins/access.js';
+import { setSessionCookies } from '../../plugins/session.js';
 import type { AccountCaller, MyAccountService } from './my-account.service.js';
 
 const callerOf = (request: FastifyRequest): AccountCaller => ({

@@ -14,7 +14,7 @@ import type { AuditContext } from '../../lib/audit-context.js';
 import { notFound, ValidationFailed } from '../../lib/errors.js';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { formatDateTime } from '../../lib/time.js';
-import type { LoadedSession, SessionUser } from '../../plugins/access.js';
+import type { LoadedSession, SessionUser } from '../../plugins/session.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { publicSessionId, type SessionRepository } from '../auth/session.repository.js';

@@ -2,7 +2,7 @@ import { MY_ACCOUNT_MESSAGES, type SecuritySettings } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { ValidationFailed } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/access.js';
+import type { SessionUser } from '../../plugins/session.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { SecuritySettingsRepository } from './security-settings.repository.js';
 

@@ -9,7 +9,7 @@ import {
   TWO_FACTOR_SETUP_REQUIRED_CODE,
 } from '@ff/contract';
 import { userTwoFactor } from '../../db/account-schema.js';
-import { SESSION_COOKIE } from '../../plugins/access.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import { createUser, sessionsOf, signedIn } from '../../test/fixtures.js';
 import type { TestClient } from '../../test/test-client.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';

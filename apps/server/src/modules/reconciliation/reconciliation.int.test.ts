@@ -1,15 +1,8 @@
-import { postServiceLayerDocument } from '@ff/sap-sim';
-import {
-  DATE_TIME_PATTERN,
-  PERMISSIONS,
-  RECORD_KINDS_PLAIN,
-  type ReconciliationDifference,
-  type RecordKindName,
-} from '@ff/contract';
+import { PERMISSIONS, RECORD_KINDS_PLAIN, type ReconciliationDifference } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReconciliationWorker } from '../../jobs/reconciliation.job.js';
 import { createUser, query, signedIn, sql, waitFor } from '../../test/fixtures.js';
-import { postableRows, postBodyOf } from '../../test/kind-fixtures.js';
+import { postBodyOf } from '../../test/kind-fixtures.js';
 import {
   makeRecords,
   nairobiDay,
@@ -17,6 +10,7 @@ import {
   storedRow,
   type PostingHarness,
 } from '../../test/posting-harness.js';
+import { reconciliationSteps } from '../../test/reconciliation-steps.js';
 import type { TestClient } from '../../test/test-client.js';
 import { keyOf } from '../../test/record-keys.js';
 
@@ -40,48 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-/** Posts `count` fresh records of a kind on `day` through its route; answers their ids. */
-async function post(kind: RecordKindName, day: string, count = 1): Promise<number[]> {
-  const ids = await postableRows(h, kind, count);
-  const answer = await admin.post(RECORD_KINDS_PLAIN[kind].apiPath, await postBodyOf(h, kind, ids, day));
-  expect([200, 202], answer.text).toContain(answer.status);
-  return ids;
-}
-
-/** Starts a run over [from, to] and waits for it to finish; answers its detail. */
-async function reconcile(fromDate: string, toDate = fromDate) {
-  const started = await admin.post('/api/v1/reconciliations', { fromDate, toDate });
-  expect(started.status, started.text).toBe(202);
-  expect(started.body.data).toMatchObject({ fromDate, toDate, trigger: 'user', status: 'queued' });
-  expect(started.body.data.createdAt).toMatch(DATE_TIME_PATTERN);
-  return finished(started.body.data.id as number);
-}
-
-async function finished(id: number) {
-  return waitFor(
-    async () => {
-      const detail = await admin.get(`/api/v1/reconciliations/${id}`);
-      return ['done', 'failed'].includes(detail.body.data.status) && detail.body.data;
-    },
-    `reconciliation #${id}`,
-    30_000,
-  );
-}
-
-const tripOf = async (kind: 'cash' | 'sales', id: number) =>
-  String((await storedRow(h, kind, id)).tripNumber);
-
-/** A cash advance journal carrying `key`, as another SAP client would post it. */
-const cashJournal = (key: string, day: string, amount = 15000) =>
-  postServiceLayerDocument(h.sim.url, 'JournalEntries', {
-    ReferenceDate: day,
-    Reference3: key,
-    Memo: 'Posted outside Freight Finance',
-    JournalEntryLines: [
-      { ShortName: 'T20002', Debit: amount, Credit: 0 },
-      { AccountCode: '110101', Debit: 0, Credit: amount },
-    ],
-  });
+const { post, reconcile, finished, tripOf, cashJournal } = reconciliationSteps(() => ({ h, admin }));
 
 describe('reconciliation with SAP', () => {
   it('reports zero differences over a range where SAP agrees with every posting, of every kind', async () => {
