@@ -1,11 +1,6 @@
 import { RECORD_KINDS_PLAIN, type PostBodyOf, type PostEntryOf, type RecordKindName } from '@ff/contract';
-import {
-  ledgerId,
-  makeRecords,
-  nairobiDay,
-  type PostingHarness,
-  type RecordKind,
-} from './posting-harness.js';
+import { ledgerAccounts } from '../db/schema.js';
+import { makeRecords, nairobiDay, type PostingHarness, type RecordKind } from './posting-harness.js';
 
 /**
  * What the tests need of each registry kind beyond its entry: the harness records whose import brings its
@@ -13,21 +8,27 @@ import {
  * here is what puts it through the registry walk (modules/records/every-kind.int.test.ts) and the access
  * cases of its routes (route-cases.ts).
  */
+/** A seeded ledger account's id by its account number. */
+export type LedgerIds = (accountNumber: string) => number;
+
 export type KindFixture<K extends RecordKindName> = {
   /** The harness records (posting-harness.ts `recordRows`) whose import brings this kind's rows. */
   records: RecordKind;
-  /** A post entry for row `id` that the kind's rules accept (seeded ledger accounts, default records). */
-  entry(h: Pick<PostingHarness, 'database'>, id: number, postingDate: string): Promise<PostEntryOf<K>>;
+  /**
+   * A post entry for row `id` that the kind's rules accept (default records); `ledger` answers the id of a
+   * seeded ledger account by its number (read once per body, `fixtureLedgers`).
+   */
+  entry(ledger: LedgerIds, id: number, postingDate: string): PostEntryOf<K>;
 };
 
 export const KIND_FIXTURES: { [K in RecordKindName]: KindFixture<K> } = {
   salesInvoice: {
     records: 'sales',
-    entry: async (_h, id, postingDate) => ({ saleInvoice: id, postingDate }),
+    entry: (_ledger, id, postingDate) => ({ saleInvoice: id, postingDate }),
   },
   firstJournal: {
     records: 'transporter',
-    entry: async (_h, id, postingDate) => ({
+    entry: (_ledger, id, postingDate) => ({
       transporterInvoice: id,
       postingDate,
       supplierInvoiceNumber: `SUP-${id}`,
@@ -35,21 +36,21 @@ export const KIND_FIXTURES: { [K in RecordKindName]: KindFixture<K> } = {
   },
   secondJournal: {
     records: 'transporter',
-    entry: async (_h, id, postingDate) => ({ transporterInvoice: id, postingDate }),
+    entry: (_ledger, id, postingDate) => ({ transporterInvoice: id, postingDate }),
   },
   cashAdvance: {
     records: 'cash',
-    entry: async (h, id, postingDate) => ({
+    entry: (ledger, id, postingDate) => ({
       cashAdvanceId: id,
-      sapAccount: await ledgerId(h, '110101'),
+      sapAccount: ledger('110101'),
       postingDate,
     }),
   },
   fuelAdvance: {
     records: 'fuel',
-    entry: async (h, id, postingDate) => ({
+    entry: (ledger, id, postingDate) => ({
       fuelAdvanceId: id,
-      sapAccount: await ledgerId(h, '110101'),
+      sapAccount: ledger('110101'),
       collectedQuantity: '5',
       postingDate,
       orderNumber: `PICK-${id}`,
@@ -57,10 +58,10 @@ export const KIND_FIXTURES: { [K in RecordKindName]: KindFixture<K> } = {
   },
   vasTransaction: {
     records: 'vas',
-    entry: async (h, id, postingDate) => ({
+    entry: (ledger, id, postingDate) => ({
       vasTransactionId: id,
-      sapAccountRevenue: await ledgerId(h, '410200'),
-      sapAccountCost: await ledgerId(h, '510200'),
+      sapAccountRevenue: ledger('410200'),
+      sapAccountCost: ledger('510200'),
       collectedQuantity: '2',
       productType: 'Tyres',
       postingDate,
@@ -68,6 +69,19 @@ export const KIND_FIXTURES: { [K in RecordKindName]: KindFixture<K> } = {
     }),
   },
 };
+
+/** The seeded ledger accounts' ids by account number, read once. */
+export async function fixtureLedgers(h: Pick<PostingHarness, 'database'>): Promise<LedgerIds> {
+  const rows = await h.database.db
+    .select({ id: ledgerAccounts.id, accountNumber: ledgerAccounts.accountNumber })
+    .from(ledgerAccounts);
+  const ids = new Map(rows.map((row) => [row.accountNumber, row.id]));
+  return (accountNumber) => {
+    const id = ids.get(accountNumber);
+    if (id === undefined) throw new Error(`No ledger account ${accountNumber}`);
+    return id;
+  };
+}
 
 /** The body posting rows `ids` of a kind with its fixture's entries. */
 export async function postBodyOf<K extends RecordKindName>(
@@ -77,7 +91,8 @@ export async function postBodyOf<K extends RecordKindName>(
   postingDate = nairobiDay(),
 ): Promise<PostBodyOf<K>> {
   const fixture = KIND_FIXTURES[kind] as KindFixture<K>;
-  return { postSap: await Promise.all(ids.map((id) => fixture.entry(h, id, postingDate))) } as PostBodyOf<K>;
+  const ledger = await fixtureLedgers(h);
+  return { postSap: ids.map((id) => fixture.entry(ledger, id, postingDate)) } as PostBodyOf<K>;
 }
 
 /**

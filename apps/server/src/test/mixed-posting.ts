@@ -4,10 +4,9 @@ import { kindOfCode, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindCode 
 import { postingAttempts } from '../db/schema.js';
 import type { RunningSimulator } from './simulator.js';
 import { POSTING_STEPS, staleAfterMs } from '../modules/posting/posting-steps.js';
-import { KIND_FIXTURES } from './kind-fixtures.js';
+import { fixtureLedgers, KIND_FIXTURES } from './kind-fixtures.js';
 import type { HttpClient } from './http-client.js';
 import {
-  ledgerId,
   makeRecords,
   nairobiDay,
   storedRows,
@@ -90,45 +89,24 @@ export type Plan = { perKind: number; batch: number; lanes: number };
 export type Ids = Record<Exclude<Step, 'SJ'>, number[]>;
 export type Sent = { step: Step; ids: number[]; status: number; body: any };
 
-/** `perKind` records of every kind that brings its own rows (the second journal posts the first's), in the registry's order. */
+/** The steps whose kind brings its own rows (the second journal posts the first's), in the registry's order. */
+export const OWN_ROW_STEPS = STEPS.filter((step) => !('requires' in RECORD_KINDS_PLAIN[kindOf(step)]));
+
+/** No records of any kind: a test fills in the steps it imports (`{ ...noIds(), CA: [...] }`). */
+export const noIds = (): Ids => Object.fromEntries(OWN_ROW_STEPS.map((step) => [step, []])) as unknown as Ids;
+
+/** `perKind` records of every kind that brings its own rows, in the registry's order. */
 export async function importMix(h: PostingHarness, perKind: number): Promise<Ids> {
-  const ids: Partial<Ids> = {};
-  for (const step of STEPS) {
-    if (!('requires' in RECORD_KINDS_PLAIN[kindOf(step)]))
-      ids[step as keyof Ids] = await makeRecords(h, RECORD_KIND[step], perKind);
-  }
-  return ids as Ids;
+  const ids = noIds();
+  for (const step of OWN_ROW_STEPS) ids[step as keyof Ids] = await makeRecords(h, RECORD_KIND[step], perKind);
+  return ids;
 }
 
 export async function postBodies(h: PostingHarness) {
-  const [pettyCash, revenue, cost] = await Promise.all([
-    ledgerId(h, '110101'),
-    ledgerId(h, '410200'),
-    ledgerId(h, '510200'),
-  ]);
-  const entry: Record<Step, (id: number) => Record<string, unknown>> = {
-    SI: (id) => ({ saleInvoice: id, postingDate: today }),
-    FJ: (id) => ({ transporterInvoice: id, postingDate: today, supplierInvoiceNumber: `SUP-${id}` }),
-    SJ: (id) => ({ transporterInvoice: id, postingDate: today }),
-    CA: (id) => ({ cashAdvanceId: id, sapAccount: pettyCash, postingDate: today }),
-    FA: (id) => ({
-      fuelAdvanceId: id,
-      sapAccount: pettyCash,
-      collectedQuantity: '150',
-      postingDate: today,
-      orderNumber: `PICK-${id}`,
-    }),
-    VAS: (id) => ({
-      vasTransactionId: id,
-      sapAccountRevenue: revenue,
-      sapAccountCost: cost,
-      collectedQuantity: '2',
-      productType: 'Tyres',
-      postingDate: today,
-      orderNumber: `VP-${id}`,
-    }),
-  };
-  return (step: Step, ids: number[]) => ({ postSap: ids.map(entry[step]) });
+  const ledger = await fixtureLedgers(h);
+  return (step: Step, ids: number[]) => ({
+    postSap: ids.map((id) => KIND_FIXTURES[kindOf(step)].entry(ledger, id, today)),
+  });
 }
 
 /**

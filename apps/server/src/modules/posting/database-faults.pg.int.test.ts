@@ -8,6 +8,7 @@ import { HttpClient } from '../../test/http-client.js';
 import { proveLedger } from '../../test/ledger-proof.js';
 import {
   everyRow,
+  noIds,
   noneInFlight,
   PATH,
   pollUntil,
@@ -77,10 +78,9 @@ if (process.env.TEST_DB === 'postgres') {
     it('keep the API and worker processes running; every post answers; nothing is lost or doubled', async () => {
       const startedAt = Date.now();
       const ids: Ids = {
+        ...noIds(),
         SI: await makeRecords(fleet.h, 'sales', 100),
-        FJ: [],
         CA: await makeRecords(fleet.h, 'cash', 500),
-        FA: [],
         VAS: await makeRecords(fleet.h, 'vas', 100),
       };
       const api = await fleet.startApi();
