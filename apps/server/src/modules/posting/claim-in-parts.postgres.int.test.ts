@@ -14,7 +14,7 @@ import {
 import { rowFailureOf } from '../../test/record-names.js';
 import { PATHS } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
-import { NOT_SENT } from './database-away.js';
+import { NOT_SENT } from './database-away-messages.js';
 
 /**
  * A post request claims its rows in parts (posting-claims.ts `claimInParts`): two rounds of SAP calls first, then

@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.js';
 import { isConnectionError } from '../../db/connection-faults.js';
 import { HttpError, ValidationFailed } from '../../lib/errors.js';
 import { createPostingDateResolver } from '../../lib/posting-date.js';
-import { DATABASE_AWAY, NOT_SENT } from './database-away.js';
+import { DATABASE_AWAY, NOT_SENT } from './database-away-messages.js';
 import type { KindRules, PostingRequest, RowRequest } from './kind-rules.js';
 import type { PostingRepository } from './posting.repository.js';
-import { rowFailure, STATUS_SENTENCE } from './posting-answers.js';
+import { rowFailure, STATUS_SENTENCE } from './posting-answer-messages.js';
 import type { PostingStep, StepRow } from './posting-steps.js';
 import type { SapRangeDocument } from './sap-gateway.js';
 

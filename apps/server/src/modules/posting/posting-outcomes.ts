@@ -1,6 +1,6 @@
 import { isConnectionError, retryOnConnectionLoss, type DeferredWrites } from '../../db/connection-faults.js';
 import { PostingRuleError } from '../../erp/posting-rules.js';
-import { NOT_SENT, plainReason, TO_BE_CHECKED, writeOrDefer } from './database-away.js';
+import { NOT_SENT, plainReason, TO_BE_CHECKED, writeOrDefer } from './database-away-messages.js';
 import type { PostingOutcome } from './exactly-once.js';
 import { postOne, type PostOneDeps, type Sending } from './post-one.js';
 import type { AnyRules, Claimed } from './posting-claims.js';

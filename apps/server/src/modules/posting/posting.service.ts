@@ -6,7 +6,7 @@ import type { AuditContext } from '../../lib/audit-context.js';
 import { HttpError } from '../../lib/errors.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { BoundKind } from '../records/bound-kinds.js';
-import { TO_BE_CHECKED, writeOrDefer } from './database-away.js';
+import { TO_BE_CHECKED, writeOrDefer } from './database-away-messages.js';
 import type { PostingOutcome } from './exactly-once.js';
 import type { RowRequest } from './kind-rules.js';
 import { createClaims, type AnyRules, type Claimed, type PeriodsSource } from './posting-claims.js';
@@ -15,7 +15,7 @@ import type { PostingRepository } from './posting.repository.js';
 import type { PostOneDeps } from './post-one.js';
 import { createLookUps, type SapSlot } from './posting-look-ups.js';
 import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
-import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answers.js';
+import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answer-messages.js';
 import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
 import type { SapGateway } from './sap-gateway.js';
 
