@@ -1,11 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MY_ACCOUNT_MESSAGES, PERMISSIONS, TWO_FACTOR_SETUP_REQUIRED_CODE } from '@ff/contract';
-import { audits } from '../../db/schema.js';
 import { createUser, signedIn, type TestUser } from '../../test/fixtures.js';
 import type { TestClient } from '../../test/test-client.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
-import { enrol } from '../../test/two-factor.js';
+import { auditEventsOf, del, enrol, put } from '../../test/two-factor.js';
 
 /**
  * The security setting "require two-factor for administrators": who may read and change it, and what a user
@@ -20,17 +18,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const auditsOf = async (userId: number) =>
-  (
-    await server.database.db
-      .select({ event: audits.event })
-      .from(audits)
-      .where(eq(audits.actorId, userId))
-      .orderBy(desc(audits.id))
-  ).map((row) => row.event);
-const del = (client: TestClient, url: string, body?: unknown) =>
-  client.request({ method: 'DELETE', url, body });
-const put = (client: TestClient, url: string, body?: unknown) => client.request({ method: 'PUT', url, body });
+const auditsOf = (userId: number) => auditEventsOf(server, userId);
 
 describe('require two-factor for administrators', () => {
   const setRequired = async (admin: TestClient, on: boolean) =>

@@ -1,12 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MY_ACCOUNT_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { userRecoveryCodes, userTwoFactor } from '../../db/account-schema.js';
-import { audits } from '../../db/schema.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
-import type { TestClient } from '../../test/test-client.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
-import { awayFromStepEdge, codeOf, enrol } from '../../test/two-factor.js';
+import { auditEventsOf, awayFromStepEdge, codeOf, del, enrol } from '../../test/two-factor.js';
 
 /**
  * Two-factor sign-in (TOTP) through My Account and the sign-in: enrolling, signing in with a code or a recovery
@@ -21,16 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const auditsOf = async (userId: number) =>
-  (
-    await server.database.db
-      .select({ event: audits.event })
-      .from(audits)
-      .where(eq(audits.actorId, userId))
-      .orderBy(desc(audits.id))
-  ).map((row) => row.event);
-const del = (client: TestClient, url: string, body?: unknown) =>
-  client.request({ method: 'DELETE', url, body });
+const auditsOf = (userId: number) => auditEventsOf(server, userId);
 
 describe('two-factor sign-in', () => {
   it('enrols with a QR code, then signs in only with a fresh code; a code and a recovery code work once', async () => {
