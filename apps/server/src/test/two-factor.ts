@@ -1,9 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { audits } from '../db/schema.js';
 import type { TestClient } from './test-client.js';
-import type { TestServer } from './test-server.js';
 
 const STEP_MS = 30_000;
 
@@ -39,19 +36,3 @@ export async function enrol(client: TestClient, password?: string) {
 /** Completes a pending sign-in (after POST /login answered `{twoFactor: true}`) with a recovery code. */
 export const withRecoveryCode = (client: TestClient, recoveryCode: string) =>
   client.post('/two-factor-challenge', { recoveryCode });
-
-/** The audit events a user acted in, newest first. */
-export const auditEventsOf = async (server: Pick<TestServer, 'database'>, userId: number) =>
-  (
-    await server.database.db
-      .select({ event: audits.event })
-      .from(audits)
-      .where(eq(audits.actorId, userId))
-      .orderBy(desc(audits.id))
-  ).map((row) => row.event);
-
-/** DELETE and PUT with a body, as My Account's two-factor routes take them. */
-export const del = (client: TestClient, url: string, body?: unknown) =>
-  client.request({ method: 'DELETE', url, body });
-export const put = (client: TestClient, url: string, body?: unknown) =>
-  client.request({ method: 'PUT', url, body });

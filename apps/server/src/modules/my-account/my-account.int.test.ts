@@ -1,10 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_FIELD_MESSAGES, DATE_TIME_PATTERN, MY_ACCOUNT_MESSAGES, PERMISSIONS } from '@ff/contract';
-import { audits } from '../../db/schema.js';
 import { COMMON_PASSWORD_MESSAGE } from '../../lib/passwords.js';
 import { createUser, sessionsOf, signedIn } from '../../test/fixtures.js';
-import type { TestClient } from '../../test/test-client.js';
+import { auditEventsOf, del, put } from '../../test/my-account-requests.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -19,16 +17,7 @@ const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-const put = (client: TestClient, url: string, body?: unknown) => client.request({ method: 'PUT', url, body });
-const del = (client: TestClient, url: string) => client.request({ method: 'DELETE', url });
-const auditsOf = async (userId: number) =>
-  (
-    await server.database.db
-      .select({ event: audits.event })
-      .from(audits)
-      .where(eq(audits.actorId, userId))
-      .orderBy(desc(audits.id))
-  ).map((row) => row.event);
+const auditsOf = (userId: number) => auditEventsOf(server, userId);
 
 describe('My Account profile', () => {
   it('answers the own account and changes name and mobile number with the users rules', async () => {

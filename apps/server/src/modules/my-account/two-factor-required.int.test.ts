@@ -3,7 +3,8 @@ import { MY_ACCOUNT_MESSAGES, PERMISSIONS, TWO_FACTOR_SETUP_REQUIRED_CODE } from
 import { createUser, signedIn, type TestUser } from '../../test/fixtures.js';
 import type { TestClient } from '../../test/test-client.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
-import { auditEventsOf, del, enrol, put } from '../../test/two-factor.js';
+import { auditEventsOf, del, put } from '../../test/my-account-requests.js';
+import { enrol } from '../../test/two-factor.js';
 
 /**
  * The security setting "require two-factor for administrators": who may read and change it, and what a user

@@ -4,7 +4,8 @@ import { AUTH_MESSAGES, MY_ACCOUNT_MESSAGES, PERMISSIONS } from '@ff/contract';
 import { userRecoveryCodes, userTwoFactor } from '../../db/account-schema.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
-import { auditEventsOf, awayFromStepEdge, codeOf, del, enrol } from '../../test/two-factor.js';
+import { auditEventsOf, del } from '../../test/my-account-requests.js';
+import { awayFromStepEdge, codeOf, enrol } from '../../test/two-factor.js';
 
 /**
  * Two-factor sign-in (TOTP) through My Account and the sign-in: enrolling, signing in with a code or a recovery
