@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { adminApiSession, createSignedUpUser, fillLogin, uniqueSuffix, type Credentials } from './auth';
+import { axeOn } from './axe';
 
 /** Helpers of the My Account and two-factor specs. */
 
@@ -122,7 +122,7 @@ export async function expectAccessibleInBothSchemes(page: Page, where: string) {
       scheme,
     );
     // Toasts come and go (and animate in); they belong to the app's shared toast setup, not to this screen.
-    const { violations } = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
+    const { violations } = await axeOn(page).exclude('.mantine-Notifications-root').analyze();
     const blocking = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PASSWORD_LINK } from './auth';
 import { waitForMailLink } from './mailbox';
 import { COLOR_SCHEME_KEY, type ColorScheme } from './screens';
 import { dataTableFrame } from './ui';
+import { axeOn } from './axe';
 
 /** Helpers of the administration specs (issue 12): a user row's menu, the Edit User form, role permissions. */
 
@@ -46,7 +46,7 @@ export async function openRolePermissions(page: Page, role: string): Promise<Loc
 
 /** No serious or critical axe violation inside the open dialog. */
 export async function expectAccessibleDialog(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const { violations } = await axeOn(page).include('[role="dialog"]').analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { SalesInvoiceRow } from '@ff/contract';
 import { apiCall, signIn } from '../support/auth';
+import { axeOn } from '../support/axe';
 import { E2E_BASE_URL } from '../support/env';
 import {
   SCREENS,
@@ -57,12 +58,11 @@ function describeViolations(violations: Violation[]): string {
 }
 
 /**
- * Runs axe on the page as it is now and fails with every serious or critical violation listed. Every rule runs
- * on every element; only violations are collected (`resultTypes`), so the thousands of passing cells of a
- * 100-row list are not gathered and sent back to the test.
+ * Runs axe on the page as it is now (every rule on every element, `support/axe.ts`) and fails with every
+ * serious or critical violation listed.
  */
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const results = await axeOn(page).analyze();
   const found = blocking(results.violations);
   expect(
     found,
