@@ -1,5 +1,5 @@
 // `npm run test:unit` and `npm run test:int`: Vitest on one suite's projects (vitest.config.ts).
-// - unit: every `*.test.ts(x)` that is not `*.int.test.ts` (contract, sap-sim, server-unit, web), and the
+// - unit: every `*.test.ts(x)` that is not `*.int.test.ts` (contract, sap-sim, server-unit, web, web-logic), and the
 //   scripts' own `scripts/*.test.mjs` (scripts; not `*.process.test.mjs`, which need the build);
 // - int: the server's `*.int.test.ts` on PGlite (server-pglite) and, when TEST_DATABASE_URL or DATABASE_URL
 //   is set, on PostgreSQL too (server-postgres).
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
 const SUITES = {
-  unit: ['contract', 'sap-sim', 'server-unit', 'web', 'scripts'],
+  unit: ['contract', 'sap-sim', 'server-unit', 'web', 'web-logic', 'scripts'],
   int: ['server-pglite', ...(postgres ? ['server-postgres'] : [])],
 };
 

@@ -1,16 +1,16 @@
 // `npm test -w @ff/e2e`: the Playwright suite split into shards that run at the same time, each a whole
 // product of its own (its own built server on its own port, PGlite folder, embedded SAP simulator and SMTP
-// sink, from support/global-setup.ts), so no spec sees another's data. E2E_SHARDS sets how many: by default
-// one per two cores, at most 4, so one process on a 2-core machine (the suite is CPU-bound there: two shards
-// on 2 cores took 72 min at load 10-20 against 57 for one process at a lighter load, and tests timed out). Arguments (a spec file, --grep,
-// ...) run one process without sharding. Each line is prefixed with its shard; the exit code is the first
-// failing shard's.
+// sink, from support/global-setup.ts), so no spec sees another's data. E2E_SHARDS sets how many: by default one
+// per core, at most 4. Two shards on 2 cores took 13.4 min against 16.2 for one process (decision 023): one
+// process leaves a quarter of the CPU idle while the specs wait on the server, retries and toasts. Arguments
+// (a spec file, --grep, ...) run one process without sharding. Each line is prefixed with its shard; the exit
+// code is the first failing shard's.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2);
-const byCores = Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
+const byCores = Math.min(4, Math.max(1, availableParallelism()));
 const shards = args.length ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? byCores));
 const basePort = Number(process.env.E2E_PORT ?? 8199);
 const playwright = ['playwright', 'test', ...args];
