@@ -1,5 +1,3 @@
-import type { PermissionName } from './plain.js';
-
 /**
  * The shape of a record-kind registry entry (kinds.ts): what every layer may read of a kind, and how a post
  * body field is checked.
@@ -9,7 +7,15 @@ import type { PermissionName } from './plain.js';
 export type PostFieldRule =
   'recordId' | 'ledgerId' | 'postingDate' | 'requiredText' | 'quantity' | 'optionalText' | 'optionalFlag';
 
-export type RecordKindEntry = {
+/**
+ * The type of a list row field (`record-kinds.ts` holds the zod schema for each): a whole number (`id`, and `int?`
+ * for a nullable one such as a chosen ledger's id), text, an exact decimal string (money and quantities, decision
+ * 007), an instant (`dateTimeString`), or the row's posting status. A `?` allows null (shown as 'N/A').
+ */
+export type RowFieldType = 'id' | 'int?' | 'text' | 'text?' | 'decimal' | 'decimal?' | 'instant' | 'status';
+
+/** What one writes in kinds.ts for a kind; the registry adds `rowFields` (`RecordKindEntry`). */
+export type KindDeclaration = {
   /** The internal name: the registry key, the server's kinds/<kebab-name>/ folder. */
   readonly name: string;
   /**
@@ -22,7 +28,11 @@ export type RecordKindEntry = {
   readonly apiPath: string;
   /** The web screen; the two transporter steps share one screen as two tabs. */
   readonly screen: { readonly path: string; readonly navLabel: string; readonly tab?: string };
-  readonly permissions: { readonly view: PermissionName; readonly post: PermissionName };
+  /**
+   * The View and Post permissions (their names, as roles store them): every start adds a new name to the
+   * catalogue (`ALL_PERMISSIONS`) and to the Administrator role.
+   */
+  readonly permissions: { readonly view: string; readonly post: string };
   /** Singular and plural nouns for messages: 'sales invoice', 'sales invoices'. */
   readonly noun: { readonly one: string; readonly many: string };
   /** docs/spec/product-spec.md section 8: the success toast and the fallback failure toast. */
@@ -42,8 +52,8 @@ export type RecordKindEntry = {
    * (docs/decisions/004-idempotency-keys.md).
    */
   readonly keyPrefix: string;
-  /** The columns a list row carries, in the zod row schema's order. */
-  readonly rowFields: readonly string[];
+  /** The columns a list row carries, in order, with their types: the zod row schema is built from them. */
+  readonly rowTypes: Readonly<Record<string, RowFieldType>>;
   /** The row field holding the record's money amount (the dashboard's totals, the posting history). */
   readonly amountField: 'amount' | 'invoiceAmount' | 'totalAmount';
   /**
@@ -53,6 +63,12 @@ export type RecordKindEntry = {
    * searched; dates are found with the date filter.
    */
   readonly searchFields: readonly string[];
-  /** The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule. */
+  /**
+   * The post body: `{ postSap: [entry] }`; the entry's id field and every field's rule (the zod schema is built
+   * from them; a field's name in messages comes from `POST_FIELD_LABELS` in kind-fields.ts, else its words).
+   */
   readonly post: { readonly idField: string; readonly fields: Readonly<Record<string, PostFieldRule>> };
 };
+
+/** A registry entry: the declaration plus its row's field names in order (`Object.keys(rowTypes)`). */
+export type RecordKindEntry = KindDeclaration & { readonly rowFields: readonly string[] };

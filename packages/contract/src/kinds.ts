@@ -1,5 +1,5 @@
 import { PERMISSIONS, POSTING_MESSAGES } from './plain.js';
-import type { RecordKindEntry } from './kind-entry.js';
+import type { KindDeclaration } from './kind-entry.js';
 import {
   advanceSearch,
   advanceTrip,
@@ -9,6 +9,7 @@ import {
   postOf,
   transporterRow,
   transporterSearch,
+  tripColumnNames,
   tripColumns,
 } from './kind-fields.js';
 
@@ -23,9 +24,9 @@ import {
  * groups several entries share are in kind-fields.ts.
  */
 
-export type { PostFieldRule, RecordKindEntry } from './kind-entry.js';
+export type { KindDeclaration, PostFieldRule, RecordKindEntry, RowFieldType } from './kind-entry.js';
 
-export const RECORD_KINDS_PLAIN = {
+const KIND_DECLARATIONS = {
   salesInvoice: {
     name: 'salesInvoice',
     code: 'SI',
@@ -38,19 +39,19 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'Invoices', referenceField: 'Reference2' },
     keyPrefix: 'FFSI',
-    rowFields: [
-      'id',
-      'clientName',
-      'cargoRef',
-      'clientRef',
+    rowTypes: {
+      id: 'id',
+      clientName: 'text',
+      cargoRef: 'text?',
+      clientRef: 'text?',
       ...tripColumns,
-      'route',
+      route: 'text?',
       ...dates,
-      'amount',
+      amount: 'decimal?',
       ...postingState,
-    ],
+    },
     amountField: 'amount',
-    searchFields: ['clientName', 'cargoRef', 'clientRef', ...tripColumns, 'route', 'amount'],
+    searchFields: ['clientName', 'cargoRef', 'clientRef', ...tripColumnNames, 'route', 'amount'],
     post: postOf('saleInvoice', { postingDate: 'postingDate' }),
   },
   firstJournal: {
@@ -65,7 +66,7 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-FJ-',
-    rowFields: transporterRow,
+    rowTypes: transporterRow,
     amountField: 'invoiceAmount',
     // The supplier invoice number is typed on this tab, so it is not searched here (it is on the second).
     searchFields: [...transporterSearch, 'invoiceAmount'],
@@ -88,7 +89,7 @@ export const RECORD_KINDS_PLAIN = {
     requires: 'firstJournal',
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-SJ-',
-    rowFields: [...transporterRow, 'firstJournalPostedAt', 'firstJournalPostingDate'],
+    rowTypes: { ...transporterRow, firstJournalPostedAt: 'instant', firstJournalPostingDate: 'text?' },
     amountField: 'invoiceAmount',
     searchFields: [...transporterSearch, 'supplierInvoiceNumber', 'invoiceAmount'],
     post: postOf('transporterInvoice', { postingDate: 'postingDate' }),
@@ -105,7 +106,7 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-CA-',
-    rowFields: [...advanceTrip, 'amount', ...dates, 'onAccountId', ...postingState],
+    rowTypes: { ...advanceTrip, amount: 'decimal?', ...dates, onAccountId: 'int?', ...postingState },
     amountField: 'amount',
     searchFields: [...advanceSearch, 'amount'],
     post: postOf('cashAdvanceId', { sapAccount: 'ledgerId', postingDate: 'postingDate' }),
@@ -122,17 +123,17 @@ export const RECORD_KINDS_PLAIN = {
     queued: false,
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-FA-',
-    rowFields: [
+    rowTypes: {
       ...advanceTrip,
-      'orderNumber',
+      orderNumber: 'text?',
       ...fuelQuantities,
-      'unitPrice',
-      'totalAmount',
+      unitPrice: 'decimal',
+      totalAmount: 'decimal?',
       ...dates,
-      'onAccountId',
-      'pickupOrderNo',
+      onAccountId: 'int?',
+      pickupOrderNo: 'text?',
       ...postingState,
-    ],
+    },
     amountField: 'totalAmount',
     searchFields: [
       ...advanceSearch,
@@ -161,25 +162,25 @@ export const RECORD_KINDS_PLAIN = {
     queued: true,
     sap: { entity: 'JournalEntries', referenceField: 'Reference3' },
     keyPrefix: 'FF-VAS-',
-    rowFields: [
-      'id',
-      'tripNumber',
-      'transporterName',
-      'truckNumber',
-      'orderNumber',
-      'supplierName',
+    rowTypes: {
+      id: 'id',
+      tripNumber: 'text?',
+      transporterName: 'text',
+      truckNumber: 'text?',
+      orderNumber: 'text?',
+      supplierName: 'text',
       ...fuelQuantities,
-      'buyingUnitPrice',
-      'sellingUnitPrice',
-      'totalAmount',
-      'profitMargin',
-      'productType',
-      'revenueAccountId',
-      'costAccountId',
+      buyingUnitPrice: 'decimal',
+      sellingUnitPrice: 'decimal',
+      totalAmount: 'decimal?',
+      profitMargin: 'decimal?',
+      productType: 'text',
+      revenueAccountId: 'int?',
+      costAccountId: 'int?',
       ...dates,
-      'pickupOrderNo',
+      pickupOrderNo: 'text?',
       ...postingState,
-    ],
+    },
     amountField: 'totalAmount',
     searchFields: [
       'tripNumber',
@@ -202,9 +203,24 @@ export const RECORD_KINDS_PLAIN = {
       orderNumber: 'requiredText',
     }),
   },
-} as const satisfies Record<string, RecordKindEntry>;
+} as const satisfies Record<string, KindDeclaration>;
 
-export type RecordKindName = keyof typeof RECORD_KINDS_PLAIN;
+type Declarations = typeof KIND_DECLARATIONS;
+export type RecordKindName = keyof Declarations;
+
+/** A registry entry: its declaration plus its row's field names in order. */
+type EntryOf<D extends KindDeclaration> = D & {
+  readonly rowFields: readonly (keyof D['rowTypes'] & string)[];
+};
+
+/** The registry: each declaration with its row's field names in order (`rowFields`). */
+export const RECORD_KINDS_PLAIN = Object.fromEntries(
+  Object.entries(KIND_DECLARATIONS).map(([name, entry]) => [
+    name,
+    { ...entry, rowFields: Object.keys(entry.rowTypes) },
+  ]),
+) as unknown as { [K in RecordKindName]: EntryOf<Declarations[K]> };
+
 export type RecordKindCode = (typeof RECORD_KINDS_PLAIN)[RecordKindName]['code'];
 /** Every kind, in the spec's order (navigation, dashboard, tests). */
 export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindName[];
@@ -212,6 +228,21 @@ export const RECORD_KIND_NAMES = Object.keys(RECORD_KINDS_PLAIN) as RecordKindNa
 export const RECORD_KIND_CODES = RECORD_KIND_NAMES.map((name) => RECORD_KINDS_PLAIN[name].code) as [
   RecordKindCode,
   ...RecordKindCode[],
+];
+
+/** A permission's name: the catalogue's own (`PERMISSIONS`) and every kind's View and Post permission. */
+export type PermissionName =
+  | (typeof PERMISSIONS)[keyof typeof PERMISSIONS]
+  | Declarations[RecordKindName]['permissions'][keyof KindDeclaration['permissions']];
+/**
+ * The permission catalogue every start seeds (and gives the Administrator role): the spec's names in their order,
+ * then any kind's permission not among them.
+ */
+export const ALL_PERMISSIONS: readonly PermissionName[] = [
+  ...new Set<PermissionName>([
+    ...Object.values(PERMISSIONS),
+    ...RECORD_KIND_NAMES.flatMap((name) => Object.values(RECORD_KINDS_PLAIN[name].permissions)),
+  ]),
 ];
 
 /** How many characters SAP keeps in each reference field our key rides in. */

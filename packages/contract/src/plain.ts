@@ -158,8 +158,7 @@ export const PERMISSIONS = {
   runReconciliation: 'Run Reconciliation',
 } as const;
 
-export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
-export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+/** `PermissionName` and `ALL_PERMISSIONS` (these and every record kind's permissions) are in kinds.ts. */
 export const ADMINISTRATOR_ROLE = 'Administrator';
 
 // Roles ----------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  ALL_PERMISSIONS,
   idempotencyKeyOf,
   REFERENCE_FIELD_LENGTH,
   kindOfCode,
@@ -10,7 +11,7 @@ import {
   recordScreens,
   type PostFieldRule,
 } from './kinds.js';
-import { ALL_PERMISSIONS, MAX_DATABASE_ID } from './plain.js';
+import { MAX_DATABASE_ID } from './plain.js';
 import { RECORD_KINDS } from './record-kinds.js';
 
 /**

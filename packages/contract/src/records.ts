@@ -1,116 +1,41 @@
-import { z } from 'zod';
-import { dateTimeString } from './common.js';
+import { RECORD_KINDS, type PostBodyOf, type RecordRowOf } from './record-kinds.js';
 
 /**
- * Trip records as the lists show them (docs/spec/product-spec.md section 3). Money and quantities travel as exact decimal
- * strings ('12500.00', '40.000'); null shows as 'N/A'. `status` is 'unposted' or 'failed' (with lastError)
- * for rows still to post.
+ * The spec's record kinds' list rows and post bodies by name (docs/spec/product-spec.md section 3): each is the
+ * registry's schema (record-kinds.ts, built from the kind's entry in kinds.ts). Money and quantities travel as
+ * exact decimal strings ('12500.00', '40.000'); null shows as 'N/A'. `status` is 'unposted' or 'failed' (with
+ * lastError) for rows still to post. A new kind needs no name here: `RECORD_KINDS[name]`, `RecordRowOf<K>`.
  */
-const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
-const listStatus = z.enum(['unposted', 'failed']);
-const postingState = { status: listStatus, lastError: z.string().nullable() };
-/** When the record was made, and the posting date it was last posted with (null until then). */
-const dates = { documentDate: dateTimeString, postingDate: z.string().nullable() };
-/** The trip and container columns the invoice lists share. */
-const tripColumns = {
-  tripNumber: z.string(),
-  containerNumber: z.string().nullable(),
-  containerSize: z.string().nullable(),
-  containerWeight: z.string().nullable(),
-  truckNumber: z.string().nullable(),
-};
-/** The trip columns the advance lists (cash, fuel) start with. */
-const advanceTrip = {
-  id: z.number().int(),
-  tripNumber: z.string(),
-  route: z.string().nullable(),
-  transporterName: z.string(),
-  truckNumber: z.string().nullable(),
-};
-/** The product and quantities of a fuel advance or VAS order. */
-const fuelQuantities = {
-  warehouse: z.string().nullable(),
-  description: z.string().nullable(),
-  originQuantity: decimal,
-  collectedQuantity: decimal.nullable(),
-};
-
-export const salesInvoiceRow = z.object({
-  id: z.number().int(),
-  clientName: z.string(),
-  cargoRef: z.string().nullable(),
-  clientRef: z.string().nullable(),
-  ...tripColumns,
-  route: z.string().nullable(),
-  ...dates,
-  amount: decimal.nullable(),
-  ...postingState,
-});
-export type SalesInvoiceRow = z.infer<typeof salesInvoiceRow>;
-
-export const firstJournalRow = z.object({
-  id: z.number().int(),
-  transporterName: z.string(),
-  cargoReference: z.string().nullable(),
-  clientRef: z.string().nullable(),
-  ...tripColumns,
-  routeDetails: z.string().nullable(),
-  ...dates,
-  supplierInvoiceNumber: z.string().nullable(),
-  invoiceAmount: decimal.nullable(),
-  ...postingState,
-});
-export type FirstJournalRow = z.infer<typeof firstJournalRow>;
-
+export const salesInvoiceRow = RECORD_KINDS.salesInvoice.row;
+export type SalesInvoiceRow = RecordRowOf<'salesInvoice'>;
+export const firstJournalRow = RECORD_KINDS.firstJournal.row;
+export type FirstJournalRow = RecordRowOf<'firstJournal'>;
 /**
- * Beside the spec's fields: the first journal's posting day ('yyyy-MM-dd'), the earliest the second may carry
- * (issue 11).
+ * Beside the spec's fields: when the first journal was posted, and its posting day ('yyyy-MM-dd'), the earliest
+ * the second may carry (issue 11).
  */
-export const secondJournalRow = firstJournalRow.extend({
-  firstJournalPostedAt: dateTimeString,
-  firstJournalPostingDate: z.string().nullable(),
-});
-export type SecondJournalRow = z.infer<typeof secondJournalRow>;
+export const secondJournalRow = RECORD_KINDS.secondJournal.row;
+export type SecondJournalRow = RecordRowOf<'secondJournal'>;
+export const cashAdvanceRow = RECORD_KINDS.cashAdvance.row;
+export type CashAdvanceRow = RecordRowOf<'cashAdvance'>;
+export const fuelAdvanceRow = RECORD_KINDS.fuelAdvance.row;
+export type FuelAdvanceRow = RecordRowOf<'fuelAdvance'>;
+export const vasTransactionRow = RECORD_KINDS.vasTransaction.row;
+export type VasTransactionRow = RecordRowOf<'vasTransaction'>;
 
-export const cashAdvanceRow = z.object({
-  ...advanceTrip,
-  amount: decimal.nullable(),
-  ...dates,
-  onAccountId: z.number().int().nullable(),
-  ...postingState,
-});
-export type CashAdvanceRow = z.infer<typeof cashAdvanceRow>;
-
-export const fuelAdvanceRow = z.object({
-  ...advanceTrip,
-  orderNumber: z.string().nullable(),
-  ...fuelQuantities,
-  unitPrice: decimal,
-  totalAmount: decimal.nullable(),
-  ...dates,
-  onAccountId: z.number().int().nullable(),
-  pickupOrderNo: z.string().nullable(),
-  ...postingState,
-});
-export type FuelAdvanceRow = z.infer<typeof fuelAdvanceRow>;
-
-export const vasTransactionRow = z.object({
-  id: z.number().int(),
-  tripNumber: z.string().nullable(),
-  transporterName: z.string(),
-  truckNumber: z.string().nullable(),
-  orderNumber: z.string().nullable(),
-  supplierName: z.string(),
-  ...fuelQuantities,
-  buyingUnitPrice: decimal,
-  sellingUnitPrice: decimal,
-  totalAmount: decimal.nullable(),
-  profitMargin: decimal.nullable(),
-  productType: z.string(),
-  revenueAccountId: z.number().int().nullable(),
-  costAccountId: z.number().int().nullable(),
-  ...dates,
-  pickupOrderNo: z.string().nullable(),
-  ...postingState,
-});
-export type VasTransactionRow = z.infer<typeof vasTransactionRow>;
+export const postSalesInvoicesBody = RECORD_KINDS.salesInvoice.body;
+export type PostSalesInvoicesBody = PostBodyOf<'salesInvoice'>;
+/**
+ * `allowDuplicateSupplierInvoice` (issue 11): the user confirmed posting a supplier invoice number already used
+ * for the same transporter (the row's "Post anyway"); without it such a row is refused.
+ */
+export const postFirstJournalBody = RECORD_KINDS.firstJournal.body;
+export type PostFirstJournalBody = PostBodyOf<'firstJournal'>;
+export const postSecondJournalBody = RECORD_KINDS.secondJournal.body;
+export type PostSecondJournalBody = PostBodyOf<'secondJournal'>;
+export const postCashAdvancesBody = RECORD_KINDS.cashAdvance.body;
+export type PostCashAdvancesBody = PostBodyOf<'cashAdvance'>;
+export const postFuelAdvancesBody = RECORD_KINDS.fuelAdvance.body;
+export type PostFuelAdvancesBody = PostBodyOf<'fuelAdvance'>;
+export const postVasTransactionsBody = RECORD_KINDS.vasTransaction.body;
+export type PostVasTransactionsBody = PostBodyOf<'vasTransaction'>;

@@ -44,7 +44,8 @@ export function registerRecordRoutes(
         const view = listViewOf(kind, request.query);
         const range = dayRange(request.query, timeZone);
         const page = pageRequestOf(request.query);
-        if (page) return records.page(kind, range, view, page);
+        // The row type is the kind's (RecordRowOf<K>); TypeScript cannot relate it to the generic schema's.
+        if (page) return (await records.page(kind, range, view, page)) as never;
         // Already JSON (a string, or a stream of its bytes): sent as it is, past the typed response schema.
         const body = await records.fullList(kind, range, view);
         return reply.type('application/json; charset=utf-8').send(body as never);

@@ -5,7 +5,7 @@ import {
   initialAdvanceDraft as initialCashAdvanceDraft,
   isAdvanceDraftReady as isCashAdvanceReady,
 } from '../advance-screen';
-import { toCashAdvancesBody } from './cash-advance';
+import cashAdvance from './cash-advance';
 
 const NOW = new Date(2026, 2, 10, 9, 30);
 const row: CashAdvanceRow = {
@@ -50,7 +50,10 @@ describe('cash advance rows', () => {
   });
 
   it('builds the post body with the ledger id and the posting date as an ISO instant', () => {
-    const body = toCashAdvancesBody([{ row, draft: { postingDate: NOW, ledgerId: 3 } }]);
+    const body = cashAdvance.toBody([{ row, draft: { postingDate: NOW, ledgerId: 3 } }], {
+      ledgerIds: ledgers,
+      ledgerOptions: [],
+    });
     expect(body).toEqual({
       postSap: [{ cashAdvanceId: 11, sapAccount: 3, postingDate: dayjs(NOW).format() }],
     });
