@@ -1,10 +1,8 @@
 import { getTableName } from 'drizzle-orm';
-import {
-  cashAdvances,
-  fuelAdvances,
-  transporterInvoices,
-  vasTransactions,
-} from '../../apps/server/src/modules/records/kinds/tables.js';
+import { cashAdvances } from '../../apps/server/src/modules/records/kinds/cash-advance/index.js';
+import { transporterInvoices } from '../../apps/server/src/modules/records/kinds/first-journal/index.js';
+import { fuelAdvances } from '../../apps/server/src/modules/records/kinds/fuel-advance/index.js';
+import { vasTransactions } from '../../apps/server/src/modules/records/kinds/vas-transaction/index.js';
 import { INSERT_ATTEMPTS } from './history-attempts.js';
 
 /**

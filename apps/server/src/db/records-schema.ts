@@ -16,8 +16,8 @@ import {
 import { sql } from 'drizzle-orm';
 
 /**
- * The posting log and the import API's tokens. The trip record tables live with their kinds
- * (modules/records/kinds/<kind>/table.ts); drizzle.config.ts lists them beside this schema.
+ * The posting log and the import API's tokens. The trip record tables live with their kinds, each exported by
+ * its folder's index.ts (modules/records/kinds/<kind>/index.ts); drizzle.config.ts lists them beside this schema.
  */
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

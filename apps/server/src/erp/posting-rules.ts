@@ -2,7 +2,7 @@ import { centsToNumber, formatCents, MoneyError, multiplyToCents, toCents } from
 
 /**
  * What every record -> Service Layer document mapping is built from (docs/design/architecture.md section 6, "Mapping");
- * each kind's own mapping is in its folder (modules/records/kinds/<kind>/sap-document.ts). Pure functions:
+ * each kind's own mapping is in its folder (modules/records/kinds/<kind>/, its `sapDocument`). Pure functions:
  * no I/O, no clock. Every amount is a decimal string, summed in integer cents; journals are checked to balance
  * before they leave. The idempotency key rides in Reference3 on journals and Reference2 on invoices, where
  * `findByReference` looks for it. Dates: posting date -> ReferenceDate/DocDate, document date -> TaxDate.

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { postingAttempts } from '../db/schema.js';
-import { vasTransactions } from '../modules/records/kinds/tables.js';
+import { vasTransactions } from '../modules/records/kinds/vas-transaction/index.js';
 import { INTERRUPTED_MESSAGE } from '../modules/posting/posting-sweeper.js';
 import { POSTING_STEPS } from '../modules/posting/posting-steps.js';
 import type { KindRules } from '../modules/posting/kind-rules.js';

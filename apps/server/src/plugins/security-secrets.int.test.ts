@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSettings } from '../db/schema.js';
-import { salesInvoices } from '../modules/records/kinds/tables.js';
+import { salesInvoices } from '../modules/records/kinds/sales-invoice/index.js';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { startSapTestServer, type SapTestServer } from '../test/sap-test-server.js';

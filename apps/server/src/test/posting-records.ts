@@ -6,14 +6,11 @@ import { rememberSources } from './record-keys.js';
 import type { App } from '../app.js';
 import type { Database } from '../db/client.js';
 import { ledgerAccounts, postingAttempts } from '../db/schema.js';
-import {
-  cashAdvances,
-  fuelAdvances,
-  salesInvoices,
-  transporterInvoices,
-  vasTransactions,
-} from '../modules/records/kinds/tables.js';
-import type { ImportKind } from '../modules/imports/import-schemas.js';
+import { RECORD_KIND_NAMES, type RecordKindName } from '@ff/contract';
+import { generateDemoSet } from '../modules/demo-data/demo-data.service.js';
+import { IMPORT_KINDS, importPiece, type ImportKind } from '../modules/imports/import-schemas.js';
+import { SERVER_KINDS } from '../modules/records/kinds/index.js';
+import type { ImportPiece } from '../modules/records/kinds/shared/import.js';
 
 /**
  * Tests only: trip records for the posting tests (days in the application's time zone, rows as the transport
@@ -49,8 +46,53 @@ const nextSource = (prefix: string) =>
   `${prefix}-${process.pid}-${Date.now().toString(36)}-${(counter += 1)}`;
 
 type Row = Record<string, string | number | null>;
+type RowMaker = (overrides?: Row) => Row;
 
-export const recordRows = {
+/** The spec's kinds' own harness rows (below), by the names the tests use, and the kind whose import takes them. */
+const HARNESS_KINDS = {
+  sales: 'salesInvoice',
+  transporter: 'firstJournal',
+  cash: 'cashAdvance',
+  fuel: 'fuelAdvance',
+  vas: 'vasTransaction',
+} as const satisfies Record<string, RecordKindName>;
+
+/**
+ * The harness records: the spec's kinds' rows by their short names, and any registry kind's by its name (the
+ * rows of the import that brings its table, from its demo piece: `demoRows`), so a new kind needs nothing here.
+ */
+export type RecordKind = keyof typeof HARNESS_KINDS | RecordKindName;
+
+/** The import that brings a harness record's rows: its kind's, or that of the kind whose table it shares. */
+function importOf(kind: RecordKind): ImportPiece {
+  const name: RecordKindName =
+    kind in HARNESS_KINDS ? HARNESS_KINDS[kind as keyof typeof HARNESS_KINDS] : (kind as RecordKindName);
+  const { table } = SERVER_KINDS[name];
+  const piece = IMPORT_KINDS.find((importName) => importPiece(importName).table === table);
+  if (!piece) throw new Error(`No import brings the rows of ${name}: its table is no kind's import table.`);
+  return importPiece(piece);
+}
+
+/**
+ * A registry kind's rows without harness rows of their own: a row its demo piece draws for a demo trip (the
+ * import that brings them), dated five days ago, with a fresh source id, and the overrides.
+ */
+const demoRows =
+  (kind: RecordKindName): RowMaker =>
+  (overrides = {}) => {
+    const piece = importOf(kind).name as ImportKind;
+    const seed = `harness-${kind}-${(counter += 1)}`;
+    const [row] = generateDemoSet({ count: 1, seed }, TIME_ZONE)[piece] as Row[];
+    if (!row) throw new Error(`${kind}: the demo piece of the ${piece} import drew no row.`);
+    return {
+      ...row,
+      sourceId: nextSource(kind),
+      documentDate: `${nairobiDay(-5)}T10:30:00`,
+      ...overrides,
+    };
+  };
+
+const harnessRows = {
   sales: (overrides: Row = {}): Row => ({
     sourceId: nextSource('SI'),
     documentDate: `${nairobiDay(-5)}T08:30:00`,
@@ -123,40 +165,31 @@ export const recordRows = {
   }),
 };
 
-const IMPORT_KIND = {
-  sales: 'sales-invoices',
-  transporter: 'transporter-invoices',
-  cash: 'cash-advances',
-  fuel: 'fuel-advances',
-  vas: 'vas-transactions',
-} as const satisfies Record<keyof typeof recordRows, ImportKind>;
-
-const TABLE = {
-  sales: salesInvoices,
-  transporter: transporterInvoices,
-  cash: cashAdvances,
-  fuel: fuelAdvances,
-  vas: vasTransactions,
-} as const;
-
-export type RecordKind = keyof typeof recordRows;
+export const recordRows: typeof harnessRows & Record<RecordKindName, RowMaker> = {
+  ...(Object.fromEntries(RECORD_KIND_NAMES.map((name) => [name, demoRows(name)])) as Record<
+    RecordKindName,
+    RowMaker
+  >),
+  ...harnessRows,
+};
 
 /** Imports `rows` of `kind` (all must be accepted) and answers their ids in the same order. */
 export async function importRecords(harness: WithApp, kind: RecordKind, rows: Row[]): Promise<number[]> {
-  const report = await harness.app.services.imports.importJson(IMPORT_KIND[kind], rows, {
+  const piece = importOf(kind);
+  const report = await harness.app.services.imports.importJson(piece.name as ImportKind, rows, {
     context: { actor: { id: null, name: 'Posting tests' }, ip: '127.0.0.1' },
     via: 'in a posting test',
   });
   expect(report.rejected).toEqual([]);
-  const table = TABLE[kind];
+  const { table } = piece;
   const sourceIds = rows.map((r) => String(r.sourceId));
-  const found = await harness.database.db
+  const found = (await harness.database.db
     .select({ id: table.id, sourceId: table.sourceId })
     .from(table)
-    .where(inArray(table.sourceId, sourceIds));
+    .where(inArray(table.sourceId, sourceIds))) as { id: number; sourceId: string }[];
   const bySource = new Map(found.map((f) => [f.sourceId, f.id]));
   const ids = sourceIds.map((s) => bySource.get(s)!);
-  rememberSources(TABLE[kind], ids, sourceIds);
+  rememberSources(table, ids, sourceIds);
   return ids;
 }
 
@@ -189,7 +222,7 @@ export async function storedRow(
   kind: RecordKind,
   id: number,
 ): Promise<Record<string, unknown>> {
-  const table = TABLE[kind];
+  const { table } = importOf(kind);
   const [row] = await harness.database.db.select().from(table).where(eq(table.id, id));
   return row as Record<string, unknown>;
 }
@@ -199,7 +232,7 @@ export async function storedRows(
   kind: RecordKind,
   ids: number[],
 ): Promise<Record<string, unknown>[]> {
-  const table = TABLE[kind];
+  const { table } = importOf(kind);
   const rows = (await harness.database.db.select().from(table).where(inArray(table.id, ids))) as Record<
     string,
     unknown

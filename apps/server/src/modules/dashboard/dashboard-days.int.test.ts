@@ -3,7 +3,7 @@ import { RECORD_KIND_NAMES, type DashboardKindSummary } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRecords, recordRows } from '../../test/posting-harness.js';
 import { createTestServer, type TestServer } from '../../test/test-server.js';
-import { salesInvoices } from '../records/kinds/tables.js';
+import { salesInvoices } from '../records/kinds/sales-invoice/index.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 
 /**

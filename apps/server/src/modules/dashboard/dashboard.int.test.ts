@@ -21,7 +21,7 @@ import {
 } from '../../test/posting-harness.js';
 import { first, PATHS, sale } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
-import { salesInvoices } from '../records/kinds/tables.js';
+import { salesInvoices } from '../records/kinds/sales-invoice/index.js';
 
 /**
  * `GET /api/v1/dashboard` over HTTP against known data: rows imported through the import service, some

@@ -1,13 +1,13 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { postingAttempts, sessions, users } from '../../db/schema.js';
-import * as recordTables from '../records/kinds/tables.js';
+import { recordTables } from '../records/kinds/index.js';
 
 /** How long /health/ready waits for the database before it answers not-ready. */
 export const READY_TIMEOUT_MS = 2_000;
 
 /** The tables (almost) every request reads: the session and user behind it, the records and their attempts. */
-const SERVED_TABLES = [sessions, users, ...Object.values(recordTables), postingAttempts].map(
+const SERVED_TABLES = [sessions, users, ...recordTables(), postingAttempts].map(
   (table) => `"${getTableName(table)}"`,
 );
 

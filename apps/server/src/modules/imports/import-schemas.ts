@@ -5,7 +5,7 @@ import type { ImportPiece } from '../records/kinds/shared/import.js';
 import { fastRowReader, type UNSURE } from './import-fields.js';
 
 /**
- * The imports of the registry's kinds (each kind that brings a table's rows has one: kinds/<kind>/import.ts),
+ * The imports of the registry's kinds (each kind that brings a table's rows has one: its `import` piece),
  * by the name the import API and the CLI use ('sales-invoices', ...). Money and quantities come out as exact
  * decimal strings.
  */

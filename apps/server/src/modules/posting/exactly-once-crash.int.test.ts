@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { postingAttempts } from '../../db/schema.js';
-import { cashAdvances, transporterInvoices } from '../records/kinds/tables.js';
+import { cashAdvances } from '../records/kinds/cash-advance/index.js';
+import { transporterInvoices } from '../records/kinds/first-journal/index.js';
 import { waitFor } from '../../test/fixtures.js';
 import {
   cashEntry,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashAdvances } from '../records/kinds/tables.js';
+import { cashAdvances } from '../records/kinds/cash-advance/index.js';
 import {
   documentsByKey,
   importRecords,

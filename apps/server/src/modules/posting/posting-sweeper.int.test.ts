@@ -1,7 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, postingAttempts } from '../../db/schema.js';
-import { cashAdvances } from '../records/kinds/tables.js';
+import { cashAdvances } from '../records/kinds/cash-advance/index.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import {
   importRecords,

@@ -19,7 +19,8 @@ import { keyOf } from '../../test/record-keys.js';
 /**
  * Walks every entry of the registry through each layer that loops over it: its demo rows through the import
  * API, its list, its post (or queue, for a queued kind) to SAP, and the view and post permissions of its
- * routes. A new kind is walked once it has its registry entry and its fixture (test/kind-fixtures.ts).
+ * routes. A new kind is walked once it has its registry entry and its server folder: its data come from its
+ * fixture (test/kind-fixtures.ts), by default its own demo rows and a post entry made from its body's rules.
  */
 let h: PostingHarness;
 let admin: TestClient;

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS, type PermissionName } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salesInvoices, transporterInvoices, vasTransactions } from './kinds/tables.js';
+import { salesInvoices } from './kinds/sales-invoice/index.js';
+import { transporterInvoices } from './kinds/first-journal/index.js';
+import { vasTransactions } from './kinds/vas-transaction/index.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
 import {
   expectNotInSap,

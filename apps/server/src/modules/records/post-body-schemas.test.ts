@@ -6,7 +6,8 @@ import {
   QUANTITY_RULE,
   quantityField,
 } from '@ff/contract';
-import { fuelAdvances, vasTransactions } from './kinds/tables.js';
+import { fuelAdvances } from './kinds/fuel-advance/index.js';
+import { vasTransactions } from './kinds/vas-transaction/index.js';
 
 /**
  * The post bodies of packages/contract (posting.ts): quantities and posting dates, the shared request rules

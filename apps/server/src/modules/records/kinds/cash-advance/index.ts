@@ -1,42 +1,49 @@
-import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
-import { prefetchLedgers, pettyCashProblem, type LedgerMap } from '../shared/ledgers.js';
-import { stepList } from '../shared/list.js';
-import { amountProblem, documentCommon } from '../shared/rules.js';
-import { cashAdvanceDemo, cashAdvanceImport } from './import.js';
-import { cashAdvanceDocument, type CashAdvanceInput } from './sap-document.js';
-import { cashAdvances as t } from './table.js';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { MONEY, optionalDecimal } from '../../../imports/import-fields.js';
+import {
+  advanceTripColumns,
+  commonColumns,
+  money,
+  oneStepIndexes,
+  postingColumns,
+} from '../shared/columns.js';
+import { advanceTripDemo, kes, minutes } from '../shared/demo.js';
+import { ledgerJournalKind } from '../shared/ledger-journal.js';
 
-/** The chosen petty-cash ledger (the body's `sapAccount`), stored as the row's `onAccountId`. */
-type CashInput = { onAccountId: number };
+/** Cash advances paid to a transporter for a trip, posted against a petty-cash ledger. */
+export const cashAdvances = pgTable(
+  'cash_advances',
+  {
+    ...commonColumns(),
+    ...advanceTripColumns(),
+    amount: money('amount'),
+    onAccountId: integer('on_account_id'),
+    ...postingColumns('cashAdvance'),
+  },
+  (t) => oneStepIndexes('cashAdvance', 'cash_advances', t),
+);
 
-/** Cash advance: debit the transporter, credit the chosen petty-cash ledger. */
-export const cashAdvance = {
-  name: 'cashAdvance',
-  table: t,
-  columns: stepColumnsOf(t),
-  list: stepList('cashAdvance', t, t),
-  requests: requestsOf('cashAdvance', (e) => ({ onAccountId: e.sapAccount })),
-  rules: (deps) => ({
-    prefetch: (requests) =>
-      prefetchLedgers(
-        deps.ledgers,
-        requests.map((r) => r.input.onAccountId),
-      ),
-    check: (row, request, ledgers) =>
-      pettyCashProblem(ledgers, request.input.onAccountId) ?? amountProblem(row.amount, 'amount'),
-    storedInputs: (_row, request) => ({ onAccountId: request.input.onAccountId }),
-    document: async (row, request, key) =>
-      cashAdvanceDocument(
-        {
-          ...documentCommon(row, request, key, deps.timeZone),
-          amount: String(row.amount),
-          transporterCode: row.transporterCode,
-          pettyCashAccount: (await deps.ledgers(request.input.onAccountId))!.accountNumber,
-        },
-        deps.accounts,
-      ),
+/**
+ * Cash advance: debit the transporter, credit the chosen petty-cash ledger (the body's `sapAccount`, stored as
+ * the row's `onAccountId`) with the row's amount: a ledger journal with its defaults (shared/ledger-journal.ts).
+ */
+export const kind = ledgerJournalKind('cashAdvance', cashAdvances, {
+  import: {
+    name: 'cash-advances',
+    noun: ['cash advance', 'cash advances'],
+    fields: { amount: optionalDecimal(MONEY) },
+  },
+  /** The trip's cash advance, paid out half an hour to three hours before it starts. */
+  demo: ({ random, trip, sourceId, when }) => ({
+    sourceId: sourceId('CA'),
+    documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(30, 180)))),
+    ...advanceTripDemo(trip),
+    amount: kes(random.int(50, 500) * 100_00),
   }),
-  sapDocument: cashAdvanceDocument,
-  import: cashAdvanceImport,
-  demo: cashAdvanceDemo,
-} satisfies ServerKind<'cashAdvance', typeof t, CashInput, LedgerMap, CashAdvanceInput>;
+});
+
+declare module '../shared/kind.js' {
+  interface ServerKindRegistry {
+    cashAdvance: typeof kind;
+  }
+}

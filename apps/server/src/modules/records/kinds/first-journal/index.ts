@@ -11,13 +11,16 @@ import {
 } from './supplier-invoices.js';
 import { transporterInvoices as t } from './table.js';
 
+/** The transporter invoices' table: this folder's (the second journal's steps are on its rows too). */
+export { transporterInvoices } from './table.js';
+
 const columns = stepColumnsOf(t, 'fj');
 
 /**
  * First journal: accrue the transporter's cost; the supplier invoice number typed by the user is kept. A number
  * already used for the same transporter is refused unless the user confirmed it (supplier-invoices.ts).
  */
-export const firstJournal = {
+export const kind = {
   name: 'firstJournal',
   table: t,
   columns,
@@ -52,3 +55,9 @@ export const firstJournal = {
   SupplierInvoiceUses,
   FirstJournalInput
 >;
+
+declare module '../shared/kind.js' {
+  interface ServerKindRegistry {
+    firstJournal: typeof kind;
+  }
+}

@@ -6,6 +6,8 @@ import { salesInvoiceDemo, salesInvoiceImport } from './import.js';
 import { salesInvoiceDocument, type SalesInvoiceInput } from './sap-document.js';
 import { salesInvoices as t } from './table.js';
 
+export { salesInvoices } from './table.js';
+
 type Row = typeof t.$inferSelect;
 
 /** Sales invoice -> A/R service invoice to the customer, freight revenue line. */
@@ -26,7 +28,7 @@ const document = (deps: KindDeps) => (row: Row, request: PostingRequest, key: st
     deps.accounts,
   );
 
-export const salesInvoice = {
+export const kind = {
   name: 'salesInvoice',
   table: t,
   columns: stepColumnsOf(t),
@@ -37,3 +39,9 @@ export const salesInvoice = {
   import: salesInvoiceImport,
   demo: salesInvoiceDemo,
 } satisfies ServerKind<'salesInvoice', typeof t, object, undefined, SalesInvoiceInput>;
+
+declare module '../shared/kind.js' {
+  interface ServerKindRegistry {
+    salesInvoice: typeof kind;
+  }
+}

@@ -12,7 +12,7 @@ const columns = stepColumnsOf(t, 'sj');
  * Second journal: move the accrual onto the transporter's account. Same row as the first journal (its table
  * and import are first-journal/'s); listed and postable only once the first is posted (the registry's `requires`).
  */
-export const secondJournal = {
+export const kind = {
   name: 'secondJournal',
   table: t,
   columns,
@@ -42,3 +42,9 @@ export const secondJournal = {
   }),
   sapDocument: secondJournalDocument,
 } satisfies ServerKind<'secondJournal', typeof t, object, undefined, SecondJournalInput>;
+
+declare module '../shared/kind.js' {
+  interface ServerKindRegistry {
+    secondJournal: typeof kind;
+  }
+}

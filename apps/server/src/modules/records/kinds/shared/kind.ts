@@ -110,4 +110,22 @@ export type ServerKind<K extends RecordKindName, T extends KindTable, I, P, D> =
   sapDocument(input: D, accounts: SapPostingAccounts): SapDocumentRequest;
   import?: ImportPiece;
   demo?: DemoPiece;
+  /**
+   * The type of ledger account (`ledger_accounts.account_type`, e.g. 'petty cash') its `ledgerId` post fields
+   * choose, when they all choose one type (shared/ledger-journal.ts); the tests' default post entry picks one.
+   */
+  ledgerType?: string;
 };
+
+/**
+ * The server's kinds by name, for the registry's types (kinds/index.ts): each kind's folder adds its entry by
+ * declaration merging, beside the kind it exports, so no other file names it:
+ *
+ *     declare module '../shared/kind.js' {
+ *       interface ServerKindRegistry {
+ *         tyreAdvance: typeof kind;
+ *       }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each kind's folder
+export interface ServerKindRegistry {}

@@ -8,8 +8,10 @@ import { vasRulesFor, vasTransactionRules, type VasRequestInput } from './rules.
 import { vasTransactionDocument, type VasInput } from './sap-document.js';
 import { vasTransactions as t } from './table.js';
 
+export { vasTransactions } from './table.js';
+
 /** VAS transaction: posted through the queue (the registry's `queued`); a loss needs Post Loss. */
-export const vasTransaction = {
+export const kind = {
   name: 'vasTransaction',
   table: t,
   columns: stepColumnsOf(t),
@@ -27,3 +29,9 @@ export const vasTransaction = {
   import: vasTransactionImport,
   demo: vasTransactionDemo,
 } satisfies ServerKind<'vasTransaction', typeof t, VasRequestInput, LedgerMap, VasInput>;
+
+declare module '../shared/kind.js' {
+  interface ServerKindRegistry {
+    vasTransaction: typeof kind;
+  }
+}
