@@ -6,7 +6,7 @@ import type { Metrics } from './lib/metrics.js';
 import type { Notifier } from './lib/notices.js';
 import type { AuditService } from './modules/audits/audit.service.js';
 import type { PostingRepository } from './modules/posting/posting.repository.js';
-import type { SapGateway } from './modules/posting/sap-gateway.js';
+import type { SapGateway } from './erp/sap-gateway.js';
 import type { BoundKinds } from './modules/records/bound-kinds.js';
 import type { Mailer } from './mail/mailer.js';
 

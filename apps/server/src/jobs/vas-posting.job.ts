@@ -12,7 +12,7 @@ import {
   staleAfterMs,
 } from '../modules/posting/posting-steps.js';
 import { isPosted } from '../modules/posting/posting-outcomes.js';
-import { sapRef, type SapGateway } from '../modules/posting/sap-gateway.js';
+import { sapRef, type SapGateway } from '../erp/sap-gateway.js';
 import { PostingRuleError } from '../erp/posting-rules.js';
 import { recordLabel, tripNumbersFrom } from '../modules/audits/audit-trips.js';
 import type { Metrics } from '../lib/metrics.js';

@@ -6,7 +6,7 @@ import { vasTransactions } from '../modules/records/kinds/vas-transaction/index.
 import { INTERRUPTED_MESSAGE } from '../modules/posting/posting-sweeper.js';
 import { POSTING_STEPS } from '../modules/posting/posting-steps.js';
 import type { KindRules } from '../modules/posting/kind-rules.js';
-import { sapGatewayFor } from '../modules/posting/sap-gateway-adapter.js';
+import { sapGatewayFor } from '../erp/sap-gateway-adapter.js';
 import { attemptsOf, expectNotInSap, keyOf, nairobiDay, storedRow } from '../test/posting-harness.js';
 import { expectVasPostedOnce, listedIds, useVasQueue, vasRows, type VasRow } from '../test/vas-queue.js';
 import { VAS_POSTING_QUEUE } from './queue.js';

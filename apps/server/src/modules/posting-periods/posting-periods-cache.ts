@@ -1,5 +1,5 @@
 import type { PostingPeriod } from '@ff/contract';
-import type { SapGateway } from '../posting/sap-gateway.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 
 /** How long one read of SAP's periods answers every caller (the pickers of every user, every post request). */
 export const POSTING_PERIODS_TTL_MS = 5 * 60_000;

@@ -24,7 +24,7 @@ import {
 import { PATHS } from '../../test/records-suite.js';
 import { INTERRUPTED_MESSAGE } from './posting-sweeper.js';
 import { POSTING_STEPS } from './posting-steps.js';
-import { sapGatewayFor } from './sap-gateway-adapter.js';
+import { sapGatewayFor } from '../../erp/sap-gateway-adapter.js';
 import { rowFailureOf } from '../../test/record-names.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judge, judgeKeys } from './key-lookup.js';
-import type { SapDocument, SapRangeDocument } from './sap-gateway.js';
+import type { SapDocument, SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /**
  * What SAP holds under a key, judged against the document we would send (decision 018): only the same content is

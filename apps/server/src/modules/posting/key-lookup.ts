@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { SapDocument, SapDocumentRef, SapGateway, SapRangeDocument } from './sap-gateway.js';
+import type { SapDocument, SapDocumentRef, SapGateway, SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /**
  * Asking SAP for our keys before a POST (decision 018): before the first one as well as before any retry, since

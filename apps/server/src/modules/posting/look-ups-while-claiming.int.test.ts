@@ -16,7 +16,7 @@ import { PATHS } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
 import { POSTING_STEPS } from './posting-steps.js';
 import { KEYS_PER_LOOKUP } from './key-lookup.js';
-import { sapGatewayFor } from './sap-gateway-adapter.js';
+import { sapGatewayFor } from '../../erp/sap-gateway-adapter.js';
 
 /**
  * SAP is asked for a post request's keys while its rows are being claimed (posting.service.ts `prefetchLookUps`,

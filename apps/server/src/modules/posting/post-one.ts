@@ -4,7 +4,7 @@ import { postExactlyOnce, type PostingOutcome } from './exactly-once.js';
 import type { KindRules, PostingRequest } from './kind-rules.js';
 import { judgeKeys } from './key-lookup.js';
 import { postingKeyOn, type PostingStep } from './posting-steps.js';
-import type { SapDocument, SapGateway, SapRangeDocument } from './sap-gateway.js';
+import type { SapDocument, SapGateway, SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /** When a document was sent to SAP and the document itself: the posting history shows both (posting_attempts). */
 export type Sending = { at: Date; document: SapDocument };

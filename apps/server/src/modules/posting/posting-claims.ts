@@ -8,7 +8,7 @@ import type { KindRules, PostingRequest, RowRequest } from './kind-rules.js';
 import type { PostingRepository } from './posting.repository.js';
 import { rowFailure, STATUS_SENTENCE } from './posting-answer-messages.js';
 import type { PostingStep, StepRow } from './posting-steps.js';
-import type { SapRangeDocument } from './sap-gateway.js';
+import type { SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /**
  * A row this poster claimed: its request (with the posting day), its open attempt, its key, and the keys of

@@ -1,7 +1,7 @@
 import { documentsOfKeys, KEYS_PER_LOOKUP } from './key-lookup.js';
 import type { PostingRepository } from './posting.repository.js';
 import { sapReferenceOf, type PostingStep } from './posting-steps.js';
-import type { SapGateway, SapRangeDocument } from './sap-gateway.js';
+import type { SapGateway, SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /** A place among the POSTING_CONCURRENCY calls to SAP of one request. */
 export type SapSlot = <T>(call: () => Promise<T>) => Promise<T>;

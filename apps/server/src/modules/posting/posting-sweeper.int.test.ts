@@ -16,7 +16,7 @@ import {
 } from '../../test/posting-harness.js';
 import { POSTING_STEPS } from './posting-steps.js';
 import { createPostingSweeper, INTERRUPTED_MESSAGE, type SweepResult } from './posting-sweeper.js';
-import { sapGatewayFor } from './sap-gateway-adapter.js';
+import { sapGatewayFor } from '../../erp/sap-gateway-adapter.js';
 
 /**
  * The sweeper (posting-sweeper.ts) at the volume a crash leaves: every row a dead process had in flight is

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import { assignments, stateColumns, updateToPosted, type PostingStep } from './posting-steps.js';
-import type { SapDocumentRef } from './sap-gateway.js';
+import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 
 /**
  * What the sweeper knows of a row it settles: its generation, the keys SAP may hold its posting under (its key

@@ -5,7 +5,7 @@ import { POSTING_STEPS, sapReferenceOf, staleAfterMs, type PostingStep } from '.
 import type { Metrics } from '../../lib/metrics.js';
 import type { Notifier } from '../../lib/notices.js';
 import type { SweptRow } from './posting-sweeper.repository.js';
-import { sapRef, type SapGateway } from './sap-gateway.js';
+import { sapRef, type SapGateway } from '../../erp/sap-gateway.js';
 
 /** Look-ups in SAP at once during a sweep, and rows read per page. */
 const SWEEP_CONCURRENCY = 16;

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import type { Sending } from './post-one.js';
-import type { SapDocumentRef } from './sap-gateway.js';
+import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 import { closeAttempt } from './posting-attempts.js';
 import { createClaimQueries } from './posting-claims.repository.js';
 import { createQueueQueries } from './posting-queue.repository.js';

@@ -17,7 +17,7 @@ import { createLookUps, type SapSlot } from './posting-look-ups.js';
 import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
 import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answer-messages.js';
 import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
-import type { SapGateway } from './sap-gateway.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 
 export type PostingDeps = {
   db: Db;

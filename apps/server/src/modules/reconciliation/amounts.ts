@@ -1,4 +1,4 @@
-import type { SapRangeDocument } from '../posting/sap-gateway.js';
+import type { SapRangeDocument } from '../../erp/sap-gateway.js';
 
 /**
  * Money in a reconciliation is compared in whole cents (integers): our amounts arrive as decimal strings, SAP's

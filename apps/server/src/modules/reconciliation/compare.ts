@@ -5,7 +5,7 @@ import {
   type ReconciliationSummary,
   type RecordKindName,
 } from '@ff/contract';
-import type { SapRangeDocument } from '../posting/sap-gateway.js';
+import type { SapRangeDocument } from '../../erp/sap-gateway.js';
 import { mismatchSentence, standsFor } from './adoption.js';
 import { decimalOfCents, sapCents } from './amounts.js';
 import type { DecodedKey } from './keys.js';

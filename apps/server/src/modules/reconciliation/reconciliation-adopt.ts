@@ -4,7 +4,7 @@ import type { AuditContext } from '../../lib/audit-context.js';
 import { forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { permissionSentence } from '../../plugins/access.js';
 import type { AuditService } from '../audits/audit.service.js';
-import { sapRef } from '../posting/sap-gateway.js';
+import { sapRef } from '../../erp/sap-gateway.js';
 import { mismatchSentence, sameAsRun, standsFor } from './adoption.js';
 import { centsOfDecimal } from './amounts.js';
 import { recordLabel } from './compare.js';

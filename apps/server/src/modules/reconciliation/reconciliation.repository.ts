@@ -4,7 +4,7 @@ import type { ReconciliationDifference, ReconciliationSummary } from '@ff/contra
 import { rowsOf, type Db } from '../../db/client.js';
 import { postingAttempts, reconciliationRuns, users } from '../../db/schema.js';
 import { POSTING_STEPS, updateToPosted } from '../posting/posting-steps.js';
-import type { SapDocumentRef } from '../posting/sap-gateway.js';
+import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 import type { DecodedKey } from './keys.js';
 import { createKeyRecordQueries } from './key-records.repository.js';
 import { createOurPostingQueries, type DayRange } from './reconciliation-postings.repository.js';

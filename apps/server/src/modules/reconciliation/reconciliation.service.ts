@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
 import { formatDateTime, formatDay, instantOfWallClock } from '../../lib/time.js';
 import type { AuditService } from '../audits/audit.service.js';
-import type { SapGateway } from '../posting/sap-gateway.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 import { compare } from './compare.js';
 import { KEY_PREFIXES } from './keys.js';
 import { createAdopter, type Caller } from './reconciliation-adopt.js';

@@ -1,4 +1,4 @@
-import type { SapRangeDocument } from '../posting/sap-gateway.js';
+import type { SapRangeDocument } from '../../erp/sap-gateway.js';
 import type { OurPosting } from './sides.js';
 
 /**

@@ -1,5 +1,5 @@
 import { RECORD_KINDS_PLAIN, type RecordKindEntry } from '@ff/contract';
-import type { SapGateway } from '../posting/sap-gateway.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 import type { OurPosting } from './sides.js';
 import type { TheirDocument } from './sap-groups.js';
 

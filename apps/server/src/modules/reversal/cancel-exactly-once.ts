@@ -3,7 +3,7 @@ import {
   type SapCancelTarget,
   type SapDocumentRef,
   type SapGateway,
-} from '../posting/sap-gateway.js';
+} from '../../erp/sap-gateway.js';
 
 export type CancelOutcome =
   | { outcome: 'reversed'; cancel: SapDocumentRef; lookedUp: boolean }

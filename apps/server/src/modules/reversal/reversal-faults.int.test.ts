@@ -14,7 +14,7 @@ import {
 } from '../../test/posting-harness.js';
 import { PATHS } from '../../test/records-suite.js';
 import { sapReferenceOf } from '../posting/posting-steps.js';
-import { sapGatewayFor } from '../posting/sap-gateway-adapter.js';
+import { sapGatewayFor } from '../../erp/sap-gateway-adapter.js';
 import { createReversalRepository } from './reversal.repository.js';
 import { INTERRUPTED_REVERSAL } from './reversal-sweeper.js';
 import { documentsOf, expectJournalReversedOnce, postingIdOf, reverse } from './testing/reversal-harness.js';

@@ -4,7 +4,7 @@ import { kindOfCode, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contrac
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
 import { POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
-import type { SapDocumentRef } from '../posting/sap-gateway.js';
+import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 
 /** One posting: one generation of one record step (its id is the smallest attempt id of that generation). */
 export type Posting = {

@@ -2,7 +2,7 @@ import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { POSTING_STEPS, sapReferenceOf, staleAfterMs } from '../posting/posting-steps.js';
-import type { SapGateway } from '../posting/sap-gateway.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 import type { Reversal, ReversalRepository } from './reversal.repository.js';
 import { notifyFailure, reversalTexts, type ReversalDeps, type Settled } from './reversal.service.js';
 import { recordName } from './reversibility.js';

@@ -3,7 +3,7 @@ import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { postingReversals } from '../../db/schema.js';
 import { assignments, POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
-import type { SapDocumentRef } from '../posting/sap-gateway.js';
+import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 import { createPostingLookups, type Posting } from './reversal-postings.repository.js';
 
 export type Reversal = typeof postingReversals.$inferSelect;

@@ -6,7 +6,7 @@ import { HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
 import type { AuditService } from '../audits/audit.service.js';
 import { leaseRenewalMs, sapReferenceOf } from '../posting/posting-steps.js';
-import { sapRef, type SapGateway } from '../posting/sap-gateway.js';
+import { sapRef, type SapGateway } from '../../erp/sap-gateway.js';
 import { cancelExactlyOnce, type CancelOutcome } from './cancel-exactly-once.js';
 import type { Reversal, ReversalRepository } from './reversal.repository.js';
 import { reversedRow } from './reversed-row.js';

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seedAccounts } from '@ff/sap-sim';
 import { describe, expect, it } from 'vitest';
-import type { SapCredentials } from '../../erp/service-layer-client.js';
-import { cashAdvance, failure, rules, useSimulatorClients } from '../../test/simulator-clients.js';
+import type { SapCredentials } from './service-layer-client.js';
+import { cashAdvance, failure, rules, useSimulatorClients } from '../test/simulator-clients.js';
 
 /** The Service Layer client's sessions, paging and look-ups (its errors: service-layer-errors.test.ts). */
 const suite = useSimulatorClients();

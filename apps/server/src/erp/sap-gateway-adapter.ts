@@ -1,6 +1,6 @@
-import { assertIdentifier, odataString } from '../../erp/odata.js';
-import { isSapError, type SapError } from '../../erp/sap-error.js';
-import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
+import { assertIdentifier, odataString } from './odata.js';
+import { isSapError, type SapError } from './sap-error.js';
+import type { ServiceLayerClient } from './service-layer-client.js';
 import {
   SapPostingFailure,
   type SapDocumentRef,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashAdvance, failure, rules, useSimulatorClients } from '../../test/simulator-clients.js';
+import { cashAdvance, failure, rules, useSimulatorClients } from '../test/simulator-clients.js';
 
 /**
  * How the Service Layer client reports what SAP, the network and proxies answer (its sessions, paging and
