@@ -1,7 +1,7 @@
 import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { stepList } from '../shared/list.js';
 import { amountProblem, documentCommon } from '../shared/rules.js';
-import { transporterInvoiceDemo, transporterInvoiceImport } from './import.js';
+import { transporterInvoiceDemo, transporterInvoiceImport } from '../transporter-invoices/import.js';
 import { firstJournalDocument, type FirstJournalInput } from './sap-document.js';
 import {
   duplicateSupplierInvoiceProblem,
@@ -9,10 +9,10 @@ import {
   type SupplierInvoiceInput,
   type SupplierInvoiceUses,
 } from './supplier-invoices.js';
-import { transporterInvoices as t } from './table.js';
+import { transporterInvoices as t } from '../transporter-invoices/table.js';
 
-/** The transporter invoices' table: this folder's (the second journal's steps are on its rows too). */
-export { transporterInvoices } from './table.js';
+/** The transporter invoices' table (../transporter-invoices/, with its import piece): both journal steps' rows. */
+export { transporterInvoices } from '../transporter-invoices/table.js';
 
 const columns = stepColumnsOf(t, 'fj');
 

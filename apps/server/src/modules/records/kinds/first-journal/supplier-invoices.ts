@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
 import { formatDateTime } from '../../../../lib/time.js';
 import type { RowRequest } from '../../../posting/kind-rules.js';
-import { transporterInvoices as t } from './table.js';
+import { transporterInvoices as t } from '../transporter-invoices/table.js';
 
 /**
  * Duplicate supplier invoices (issue 11): a transporter bills each supplier invoice once, so a number already on

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { transporterInvoices as t } from '../first-journal/table.js';
+import { transporterInvoices as t } from '../transporter-invoices/table.js';
 import { requestsOf, stepColumnsOf, type ServerKind } from '../shared/kind.js';
 import { stepList } from '../shared/list.js';
 import { amountProblem, documentCommon } from '../shared/rules.js';
@@ -10,7 +10,7 @@ const columns = stepColumnsOf(t, 'sj');
 
 /**
  * Second journal: move the accrual onto the transporter's account. Same row as the first journal (its table
- * and import are first-journal/'s); listed and postable only once the first is posted (the registry's `requires`).
+ * and import are in transporter-invoices/); listed and postable only once the first is posted (the registry's `requires`).
  */
 export const kind = {
   name: 'secondJournal',

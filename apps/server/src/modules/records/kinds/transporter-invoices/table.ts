@@ -23,7 +23,8 @@ const sjStep: StepOf = (t) => ({ status: t.sjStatus, postedAt: t.sjPostedAt, pos
 /**
  * Transporter invoices: one row, two journal steps (first-journal/ and second-journal/ post them). The first
  * journal accrues the transporter's cost (`fj*` columns); the second moves the accrual to the transporter's
- * account, only after the first (`sj*`). The table lives with the first journal, whose import brings the rows.
+ * account, only after the first (`sj*`). The table and its import piece are both steps' (the first journal's kind
+ * carries the import, first-journal/index.ts).
  */
 export const transporterInvoices = pgTable(
   'transporter_invoices',
