@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common.js';
 import { ACCOUNT_TYPES, ACCOUNTS_MESSAGES } from './plain.js';
 
 export const accountsQuery = z.object({
@@ -15,7 +16,7 @@ export const ledgerAccount = z.object({
 export type LedgerAccount = z.infer<typeof ledgerAccount>;
 
 /** `GET /accounts?accountType=...`: the active accounts of that type. */
-export const ledgerAccountList = z.object({ data: z.array(ledgerAccount) });
+export const ledgerAccountList = listOf(ledgerAccount);
 
 /** A local ledger account that cannot be posted to in SAP, and why. */
 export const ledgerAccountProblem = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { dateTimeString, idText, isoDay, listOf } from './common.js';
-import { pageOf } from './list-pages.js';
-import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, SORT_PATTERN } from './plain.js';
+import { dateRangeFields, datesInOrder, dateTimeString, idText, listOf } from './common.js';
+import { pageOf, perPageParam, searchParam, sortParam } from './list-pages.js';
 
 export const auditEntry = z.object({
   id: z.number().int(),
@@ -51,8 +50,6 @@ export const AUDIT_SORT_FIELDS = ['createdAt', 'event', 'createdBy', 'ipAddress'
 
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
-const perPageMessage = `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`;
-
 /**
  * `GET /audits`'s query: the spec's date range and, beside it, filters by user (`userId`, the actor's user
  * id), by event type (`event`, one of AUDIT_EVENT_TYPES) and a case-insensitive substring `search` over the
@@ -62,8 +59,7 @@ const perPageMessage = `perPage must be a whole number from 1 to ${MAX_PER_PAGE}
  */
 export const auditQuery = z
   .object({
-    fromDate: isoDay.optional(),
-    toDate: isoDay.optional(),
+    ...dateRangeFields,
     userId: idText({
       malformed: 'The user must be given by its id, a whole number.',
       missing: 'There is no user with this id.',
@@ -71,13 +67,8 @@ export const auditQuery = z
     event: z
       .enum(AUDIT_EVENT_TYPES, { error: `The event type must be one of: ${AUDIT_EVENT_TYPES.join(', ')}.` })
       .optional(),
-    search: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`)
-      .optional(),
-    sort: z
-      .string()
-      .regex(SORT_PATTERN, 'Sort by a field name, optionally followed by :asc or :desc.')
+    search: searchParam,
+    sort: sortParam
       .refine((sort) => (AUDIT_SORT_FIELDS as readonly string[]).includes(sort.split(':')[0]!), {
         message: `Sort by one of: ${AUDIT_SORT_FIELDS.join(', ')}.`,
       })
@@ -88,17 +79,9 @@ export const auditQuery = z
       .min(1, 'The page must be a whole number from 1.')
       .max(1_000_000)
       .optional(),
-    perPage: z.coerce
-      .number({ error: perPageMessage })
-      .int(perPageMessage)
-      .min(1, perPageMessage)
-      .max(MAX_PER_PAGE, perPageMessage)
-      .optional(),
+    perPage: perPageParam,
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: 'From Date must not be after To Date.',
-    path: ['toDate'],
-  });
+  .refine(...datesInOrder);
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** `GET /audits/event-types`: the filter's event types (AUDIT_EVENT_TYPES). */

@@ -6,6 +6,8 @@ import {
   EMAIL_MAX_LENGTH,
   exactDecimal,
   MAX_DATABASE_ID,
+  NAME_FORBIDDEN_CHARACTERS,
+  nameCharactersMessage,
   SIMPLE_EMAIL,
   type DecimalRule,
 } from './plain.js';
@@ -18,6 +20,18 @@ export const managedRecordFields = {
   createdBy: z.string(),
   isActive: z.boolean(),
 };
+
+/**
+ * A user's or role's name: trimmed, `length.min` characters (else `length.tooShort`) to `length.max`, without
+ * the characters names may not hold (the message names the field by `label`).
+ */
+export const nameField = (label: string, length: { min: number; tooShort: string; max: number }) =>
+  z
+    .string()
+    .trim()
+    .min(length.min, length.tooShort)
+    .max(length.max)
+    .refine((v) => !NAME_FORBIDDEN_CHARACTERS.test(v), nameCharactersMessage(label));
 
 /** A calendar day `yyyy-MM-dd`, checked to be a real date. */
 export const isoDay = z
@@ -44,16 +58,20 @@ export const decimalField = (label: string, rule: DecimalRule) =>
     return z.NEVER;
   });
 
-/** Optional inclusive whole-day range used by every list (docs/spec/product-spec.md: "Date filter: fromDate, toDate"). */
-export const dateRangeQuery = z
-  .object({
-    fromDate: isoDay.optional(),
-    toDate: isoDay.optional(),
-  })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: 'From Date must not be after To Date.',
-    path: ['toDate'],
-  });
+/** The optional whole-day range of a list's query (docs/spec/product-spec.md: "Date filter: fromDate, toDate"). */
+export const dateRangeFields = { fromDate: isoDay.optional(), toDate: isoDay.optional() };
+
+/** A range runs forward: From Date not after To Date (the message goes under `toDate`). */
+export const datesInOrder: [
+  (range: { fromDate?: string; toDate?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (range) => !range.fromDate || !range.toDate || range.fromDate <= range.toDate,
+  { message: 'From Date must not be after To Date.', path: ['toDate'] },
+];
+
+/** Optional inclusive whole-day range used by every list. */
+export const dateRangeQuery = z.object(dateRangeFields).refine(...datesInOrder);
 export type DateRangeQuery = z.infer<typeof dateRangeQuery>;
 
 /** Every list answer wraps its records in `data`. */

@@ -1,6 +1,27 @@
 import { z } from 'zod';
-import { isoDay } from './common.js';
+import { dateRangeFields, datesInOrder } from './common.js';
 import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, SORT_PATTERN } from './plain.js';
+
+/** A list query's `search`: a case-insensitive substring, blank for none. */
+export const searchParam = z
+  .string()
+  .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`)
+  .optional();
+
+/** A list query's `sort`: `<field>` or `<field>:asc|desc` (which fields, the list says). */
+export const sortParam = z
+  .string()
+  .regex(SORT_PATTERN, 'Sort by a field name, optionally followed by :asc or :desc.');
+
+const perPageMessage = `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+
+/** A paged query's `perPage`: rows per page, 1 to MAX_PER_PAGE. */
+export const perPageParam = z.coerce
+  .number({ error: perPageMessage })
+  .int(perPageMessage)
+  .min(1, perPageMessage)
+  .max(MAX_PER_PAGE, perPageMessage)
+  .optional();
 
 /**
  * The list routes' query (issue 13, docs/decisions/013-server-side-lists.md): the spec's date range, and,
@@ -16,8 +37,7 @@ import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, SORT_PATTERN } from './plain.js';
  */
 export const listQuery = z
   .object({
-    fromDate: isoDay.optional(),
-    toDate: isoDay.optional(),
+    ...dateRangeFields,
     page: z.coerce
       .number({ error: 'The page must be a whole number from 1.' })
       .int()
@@ -25,24 +45,15 @@ export const listQuery = z
       .max(1_000_000)
       .optional(),
     perPage: z.coerce
-      .number({ error: `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.` })
+      .number({ error: perPageMessage })
       .int()
-      .min(1, `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`)
-      .max(MAX_PER_PAGE, `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`)
+      .min(1, perPageMessage)
+      .max(MAX_PER_PAGE, perPageMessage)
       .optional(),
-    sort: z
-      .string()
-      .regex(SORT_PATTERN, 'Sort by a field name, optionally followed by :asc or :desc.')
-      .optional(),
-    search: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`)
-      .optional(),
+    sort: sortParam.optional(),
+    search: searchParam,
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: 'From Date must not be after To Date.',
-    path: ['toDate'],
-  });
+  .refine(...datesInOrder);
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const pageMeta = z.object({

@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { dateTimeString } from './common.js';
 import { AUTH_FIELD_MESSAGES, MY_ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH } from './auth-plain.js';
 import { confirmationMatches, newPasswordFields } from './auth.js';
-import { createUserBody } from './users.js';
+import { createUserBody, user } from './users.js';
 
-/** `GET /api/v1/account` and the answer to `PATCH /api/v1/account`: the signed-in user's own account. */
-export const accountProfile = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  mobileNo: z.string(),
-  role: z.string(),
-  twoFactorEnabled: z.boolean(),
-  /** The user's role must use two-factor sign-in (the security setting is on and the role manages users, roles or settings). */
-  twoFactorRequired: z.boolean(),
-  /** Unused recovery codes (0 without two-factor). */
-  recoveryCodesLeft: z.number().int().min(0),
-});
+/**
+ * `GET /api/v1/account` and the answer to `PATCH /api/v1/account`: the signed-in user's own account, their
+ * user's fields as the Users list shows them and their two-factor state.
+ */
+export const accountProfile = user
+  .pick({ id: true, name: true, email: true, mobileNo: true, role: true })
+  .extend({
+    twoFactorEnabled: z.boolean(),
+    /** The user's role must use two-factor sign-in (the security setting is on and the role manages users, roles or settings). */
+    twoFactorRequired: z.boolean(),
+    /** Unused recovery codes (0 without two-factor). */
+    recoveryCodesLeft: z.number().int().min(0),
+  });
 export type AccountProfile = z.infer<typeof accountProfile>;
 
 /** `PATCH /api/v1/account`: the same rules as a new user's name and mobile number. */

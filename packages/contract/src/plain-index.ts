@@ -2,4 +2,5 @@
 export * from './plain.js';
 export * from './auth-plain.js';
 export * from './kinds.js';
+export * from './kind-lookups.js';
 export * from './posting-periods-plain.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { dateTimeString, isoDay } from './common.js';
-import { pageOf } from './list-pages.js';
+import { dateRangeFields, datesInOrder, dateTimeString } from './common.js';
+import { pageOf, perPageParam, searchParam } from './list-pages.js';
 import { RECORD_KINDS_PLAIN } from './kinds.js';
-import { MAX_PER_PAGE, MAX_SEARCH_LENGTH } from './plain.js';
 
 /**
  * The posting history (issue 11): one row per posting, i.e. one generation of one record's journal step (every
@@ -18,13 +17,10 @@ export const POSTING_KIND_API_NAMES = Object.values(RECORD_KINDS_PLAIN).map((ent
   ...string[],
 ];
 
-const perPageMessage = `perPage must be a whole number from 1 to ${MAX_PER_PAGE}.`;
-
 /** `GET /api/v1/postings`'s query: every filter optional; newest first; 50 rows a page unless told. */
 export const postingHistoryQuery = z
   .object({
-    fromDate: isoDay.optional(),
-    toDate: isoDay.optional(),
+    ...dateRangeFields,
     kind: z
       .enum(POSTING_KIND_API_NAMES, {
         error: `The kind must be one of: ${POSTING_KIND_API_NAMES.join(', ')}.`,
@@ -35,10 +31,7 @@ export const postingHistoryQuery = z
         error: `The status must be one of: ${POSTING_HISTORY_STATUSES.join(', ')}.`,
       })
       .optional(),
-    search: z
-      .string()
-      .max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`)
-      .optional(),
+    search: searchParam,
     /**
      * Only postings whose latest outcome came at or after this instant ("failed in the last 24 hours"): an ISO
      * date-time with its offset, as the client computes it (the answers' times are server date-times).
@@ -50,17 +43,9 @@ export const postingHistoryQuery = z
       .min(1, 'The page must be a whole number from 1.')
       .max(1_000_000, 'The page must be a whole number from 1.')
       .optional(),
-    perPage: z.coerce
-      .number({ error: perPageMessage })
-      .int(perPageMessage)
-      .min(1, perPageMessage)
-      .max(MAX_PER_PAGE, perPageMessage)
-      .optional(),
+    perPage: perPageParam,
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: 'From Date must not be after To Date.',
-    path: ['toDate'],
-  });
+  .refine(...datesInOrder);
 export type PostingHistoryQuery = z.infer<typeof postingHistoryQuery>;
 
 export const postingRow = z.object({

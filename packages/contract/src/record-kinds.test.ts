@@ -3,14 +3,11 @@ import type { z } from 'zod';
 import {
   ALL_PERMISSIONS,
   idempotencyKeyOf,
-  REFERENCE_FIELD_LENGTH,
   kindOfCode,
-  RECORD_KIND_CODES,
-  RECORD_KIND_NAMES,
-  RECORD_KINDS_PLAIN,
   recordScreens,
-  type PostFieldRule,
-} from './kinds.js';
+  REFERENCE_FIELD_LENGTH,
+} from './kind-lookups.js';
+import { RECORD_KIND_CODES, RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PostFieldRule } from './kinds.js';
 import { MAX_DATABASE_ID } from './plain.js';
 import { RECORD_KINDS } from './record-kinds.js';
 

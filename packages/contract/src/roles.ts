@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { listOf, managedRecordFields } from './common.js';
-import {
-  MAX_DATABASE_ID,
-  NAME_FORBIDDEN_CHARACTERS,
-  nameCharactersMessage,
-  ROLE_NAME_MIN_LENGTH,
-} from './plain.js';
+import { listOf, managedRecordFields, nameField } from './common.js';
+import { MAX_DATABASE_ID, ROLE_NAME_MIN_LENGTH } from './plain.js';
 
 export const role = z.object({
   id: z.number().int(),
@@ -19,12 +14,11 @@ export type Role = z.infer<typeof role>;
 export const roleList = listOf(role);
 
 export const createRoleBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(ROLE_NAME_MIN_LENGTH, `Role name must be at least ${ROLE_NAME_MIN_LENGTH} characters`)
-    .max(100)
-    .refine((v) => !NAME_FORBIDDEN_CHARACTERS.test(v), nameCharactersMessage('The role name')),
+  name: nameField('The role name', {
+    min: ROLE_NAME_MIN_LENGTH,
+    tooShort: `Role name must be at least ${ROLE_NAME_MIN_LENGTH} characters`,
+    max: 100,
+  }),
   permissions: z.array(z.string().min(1).max(100)).min(1, 'You must select at least one permission').max(100),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBody>;

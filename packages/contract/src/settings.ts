@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from './common.js';
 import { SETTINGS_MESSAGES } from './plain.js';
 
 /** The stored password is never sent to the browser: `hasPassword` says whether one is saved. */
@@ -12,7 +13,7 @@ export const connectionSetting = z.object({
 export type ConnectionSetting = z.infer<typeof connectionSetting>;
 
 /** `GET /connectionSetting`: the first entry is the connection in use. */
-export const connectionSettingList = z.object({ data: z.array(connectionSetting) });
+export const connectionSettingList = listOf(connectionSetting);
 
 /** A missing field gets the same 'is required' message as a blank one. */
 const requiredText = (message: string) =>

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emailField, listOf, managedRecordFields } from './common.js';
-import { NAME_FORBIDDEN_CHARACTERS, nameCharactersMessage } from './plain.js';
+import { emailField, listOf, managedRecordFields, nameField } from './common.js';
 
 export const user = z.object({
   id: z.number().int(),
@@ -19,12 +18,7 @@ export const userList = listOf(user);
 
 /** `POST /users`: name is first and last name joined; mobileNo is the dial code plus the number. */
 export const createUserBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(200)
-    .refine((v) => !NAME_FORBIDDEN_CHARACTERS.test(v), nameCharactersMessage('The name')),
+  name: nameField('The name', { min: 1, tooShort: 'The name field is required.', max: 200 }),
   email: emailField,
   mobileNo: z
     .string()
