@@ -18,18 +18,16 @@
  * Options: --attempts N (default 100000), --callers N (default 4), --requests N (per question, default 60).
  */
 import { join } from 'node:path';
-import { log, numberOption, round, runBenchmark, saveResult } from './lib/common.js';
+import { benchOptions, log, round, saveResult } from './lib/common.js';
 import { analyze, createBenchDatabase, prepareDatabase, seedDemoRecords, TIME_ZONE } from './lib/database.js';
 import { ATTEMPTS_PER_TRIP, writeHistory } from './lib/history-data.js';
 import { historyProbes } from './lib/history-probes.js';
 import { measureProbe, type ProbeFigures } from './lib/history-runs.js';
 import { signIn } from './lib/http.js';
 import { startApiServer } from './lib/servers.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const ATTEMPTS = numberOption('attempts', 100_000);
-const CALLERS = numberOption('callers', 4);
-const REQUESTS = numberOption('requests', 60);
+const options = benchOptions({ attempts: 100_000, callers: 4, requests: 60 });
 const GOAL_P95_MS = 300;
 const DAY_MS = 86_400_000;
 
@@ -43,13 +41,12 @@ const TABLES = [
   'posting_reversals',
 ];
 
-await runBenchmark('bench:history', 15 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('history', { postgres: true });
+await benchmark('history', { minutes: 15, postgres: true }, async ({ machine, tmp }) => {
   const runStarted = Date.now();
 
   const url = await createBenchDatabase('ff_bench_history');
   const database = await prepareDatabase(url);
-  const trips = Math.max(100, Math.ceil(ATTEMPTS / ATTEMPTS_PER_TRIP));
+  const trips = Math.max(100, Math.ceil(options.attempts / ATTEMPTS_PER_TRIP));
   const seedStarted = Date.now();
   const seeded = await seedDemoRecords(database, trips);
   const seedSeconds = round((Date.now() - seedStarted) / 1000);
@@ -80,7 +77,10 @@ await runBenchmark('bench:history', 15 * 60_000, async () => {
   const probes = await historyProbes(url, seeded.today, sinceIso);
   const figures: (ProbeFigures & { key: string })[] = [];
   for (const probe of probes)
-    figures.push({ key: probe.key, ...(await measureProbe(server, cookie, probe, CALLERS, REQUESTS)) });
+    figures.push({
+      key: probe.key,
+      ...(await measureProbe(server, cookie, probe, options.callers, options.requests)),
+    });
 
   // The plans behind the two slowest answers, on the warm database the API just used.
   const slowest = [...figures].sort((a, b) => b.p95 - a.p95).slice(0, 2);
@@ -95,7 +95,12 @@ await runBenchmark('bench:history', 15 * 60_000, async () => {
   const result = {
     benchmark: 'bench:history',
     machine,
-    settings: { attempts: ATTEMPTS, callers: CALLERS, requestsPerQuestion: REQUESTS, perPage: 50 },
+    settings: {
+      attempts: options.attempts,
+      callers: options.callers,
+      requestsPerQuestion: options.requests,
+      perPage: 50,
+    },
     data: { ...data, tripsPerKind: trips, today: seeded.today, seedSeconds, analyzeSeconds },
     results: figures,
     slowestPlans: plans,
@@ -111,6 +116,6 @@ await runBenchmark('bench:history', 15 * 60_000, async () => {
     for (const plan of p.plans)
       log(`${plan.statement}: ${plan.topNode}; plan ${plan.planningMs} ms + exec ${plan.executionMs} ms`);
   log(
-    `Goal: every answer under ${GOAL_P95_MS} ms at p95 with ${CALLERS} callers at ${data.attempts} attempts: worst ${worst} ms, ${result.goal.met ? 'met' : 'NOT met'}; ${machine.load.uptime}`,
+    `Goal: every answer under ${GOAL_P95_MS} ms at p95 with ${options.callers} callers at ${data.attempts} attempts: worst ${worst} ms, ${result.goal.met ? 'met' : 'NOT met'}; ${machine.load.uptime}`,
   );
 });

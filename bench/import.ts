@@ -14,24 +14,23 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { generateDemoData } from '../apps/server/src/modules/demo-data/demo-generator.js';
 import {
+  benchOptions,
   loadSample,
   log,
-  numberOption,
   onCleanup,
   percentile,
-  round,
   ROOT,
-  runBenchmark,
+  round,
   saveResult,
   sleep,
 } from './lib/common.js';
 import { TIME_ZONE, todayOf } from './lib/database.js';
+import { importCall } from './lib/http.js';
 import { POLL_EVERY_MS, pollLiveness } from './lib/liveness.js';
 import { serverReady, startProcess, tsxArgs } from './lib/processes.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const ROWS = numberOption('rows', 100_000);
-const BATCH = numberOption('batch', 10_000);
+const options = benchOptions({ rows: 100_000, batch: 10_000 });
 const APP_KEY = 'bench-import-key-'.padEnd(48, 'x');
 
 type Latencies = { samples: number; p50: number; p99: number; max: number; over100ms: number };
@@ -43,8 +42,7 @@ const summarise = (values: number[]): Latencies => ({
   over100ms: values.filter((v) => v > 100).length,
 });
 
-await runBenchmark('bench:import', 20 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('import');
+await benchmark('import', { minutes: 20 }, async ({ machine, tmp }) => {
   const dataDir = join(tmp.path, 'data');
   const env = {
     APP_KEY,
@@ -68,14 +66,14 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
   if (!token) throw new Error(`No token in: ${created}`);
 
   const generatedAt = performance.now();
-  const rows = generateDemoData({ count: ROWS, seed: 42, today: todayOf(), timeZone: TIME_ZONE })[
+  const rows = generateDemoData({ count: options.rows, seed: 42, today: todayOf(), timeZone: TIME_ZONE })[
     'sales-invoices'
   ];
   const bodies: string[] = [];
-  for (let start = 0; start < rows.length; start += BATCH)
-    bodies.push(JSON.stringify(rows.slice(start, start + BATCH)));
+  for (let start = 0; start < rows.length; start += options.batch)
+    bodies.push(JSON.stringify(rows.slice(start, start + options.batch)));
   log(
-    `Generated ${rows.length} sales invoices in ${round((performance.now() - generatedAt) / 1000)} s; ${bodies.length} calls of up to ${BATCH} rows (${round(bodies[0]!.length / 1e6)} MB each)`,
+    `Generated ${rows.length} sales invoices in ${round((performance.now() - generatedAt) / 1000)} s; ${bodies.length} calls of up to ${options.batch} rows (${round(bodies[0]!.length / 1e6)} MB each)`,
   );
 
   const server = await startProcess({
@@ -111,14 +109,7 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
   const calls: { rows: number; ms: number; inserted: number; rejected: number }[] = [];
   for (const body of bodies) {
     const started = performance.now();
-    const response = await fetch(`${url}/api/v1/import/sales-invoices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-    });
-    const report = (await response.json()) as { received: number; inserted: number; rejected: unknown[] };
-    if (response.status !== 200)
-      throw new Error(`Import answered ${response.status}: ${JSON.stringify(report).slice(0, 500)}`);
+    const report = await importCall(url, token, body);
     calls.push({
       rows: report.received,
       ms: Math.round(performance.now() - started),
@@ -132,16 +123,16 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
   const importMs = performance.now() - importStarted;
   const during = summarise((await poller.stop()).map((poll) => poll.ms));
   log(
-    `During the import (${round(importMs / 1000)} s, ${round(ROWS / (importMs / 1000), 0)} rows/s): /health/live ${JSON.stringify(during)}; ${load.uptime}`,
+    `During the import (${round(importMs / 1000)} s, ${round(options.rows / (importMs / 1000), 0)} rows/s): /health/live ${JSON.stringify(during)}; ${load.uptime}`,
   );
   const inserted = calls.reduce((n, c) => n + c.inserted, 0);
-  if (inserted !== ROWS) throw new Error(`Expected ${ROWS} inserted, got ${inserted}`);
+  if (inserted !== options.rows) throw new Error(`Expected ${options.rows} inserted, got ${inserted}`);
 
   saveResult('import', {
     machine,
     settings: {
-      rows: ROWS,
-      batch: BATCH,
+      rows: options.rows,
+      batch: options.batch,
       kind: 'sales-invoices',
       pollEveryMs: POLL_EVERY_MS,
       mode: 'embedded PGlite',
@@ -149,7 +140,7 @@ await runBenchmark('bench:import', 20 * 60_000, async () => {
     idle,
     during,
     importSeconds: round(importMs / 1000),
-    rowsPerSecond: round(ROWS / (importMs / 1000), 0),
+    rowsPerSecond: round(options.rows / (importMs / 1000), 0),
     calls,
     load,
     goal: { p99BelowMs: 100, met: during.p99 < 100 },

@@ -10,25 +10,25 @@
  * Each variant makes 30 requests (3 per caller; ~15 s on a quiet machine).
  * Goal: API p50 (and req/s) within 1.5x of the baseline.
  *
- * Each list runs ROUNDS times (baseline, drizzle variant, API back to back); ratios are paired per round.
+ * Each list runs `--rounds` times (baseline, drizzle variant, API back to back); ratios are paired per round.
  * Options: --rows N (records per kind, default 100000), --requests N (per run, default 30), --rounds N (default 2).
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
-import { numberOption, log, median, round, runBenchmark, saveResult } from './lib/common.js';
+import { benchOptions, log, median, round, saveResult } from './lib/common.js';
 import { addDays, analyze, createBenchDatabase, prepareDatabase, seedDemoRecords } from './lib/database.js';
 import { signIn } from './lib/http.js';
 import { explain, runAutocannon, runScript, type Figures, type RunLoad } from './lib/list-runs.js';
 import { startApiServer } from './lib/servers.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const ROWS = numberOption('rows', 100_000);
-/** Requests per variant and round: 3 per connection. Each answer is ~20 MB, so a fixed ~15 s window would end
+/**
+ * `requests`: per variant and round, 3 per connection. Each answer is ~20 MB, so a fixed ~15 s window would end
  * with most requests still in flight on a loaded 2-core machine; a count bounds the run instead (with a
- * 120 s timeout per request and the benchmark's deadline as the time bounds). */
-const REQUESTS = numberOption('requests', 30);
-const ROUNDS = numberOption('rounds', 2);
+ * 120 s timeout per request and the benchmark's deadline as the time bounds).
+ */
+const options = benchOptions({ rows: 100_000, requests: 30, rounds: 2 });
 const CONNECTIONS = 10;
 
 /** The lists measured, by registry kind (the second journal's list is the first's rows once posted). */
@@ -40,15 +40,13 @@ const LISTS = (['salesInvoice', 'firstJournal', 'cashAdvance', 'fuelAdvance', 'v
 );
 
 /** What every run of every list pushes. */
-const LOAD: RunLoad = { connections: CONNECTIONS, requests: REQUESTS };
+const LOAD: RunLoad = { connections: CONNECTIONS, requests: options.requests };
 
-await runBenchmark('bench:list', 40 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('list', { postgres: true });
-
+await benchmark('list', { minutes: 40, postgres: true }, async ({ machine, tmp }) => {
   const url = await createBenchDatabase('ff_bench_list');
   const database = await prepareDatabase(url);
   const seedStarted = Date.now();
-  const seeded = await seedDemoRecords(database, ROWS);
+  const seeded = await seedDemoRecords(database, options.rows);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   await database.close();
   await analyze(url, [
@@ -99,11 +97,11 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
       `${list.path}: ${rows} rows, ${(Buffer.byteLength(apiBody) / 1e6).toFixed(1)} MB; single requests ${single.map((t) => t.toFixed(0)).join(', ')} ms`,
     );
 
-    // ROUNDS x (baseline, drizzle variant, API), back to back so each triple shares the machine's load.
+    // `--rounds` x (baseline, drizzle variant, API), back to back so each triple shares the machine's load.
     const rounds: { baseline: Figures; drizzle: Figures; api: Figures }[] = [];
     let identicalBody = true;
     let sql = '';
-    for (let r = 0; r < ROUNDS; r += 1) {
+    for (let r = 0; r < options.rounds; r += 1) {
       // Baseline in its own process, with the server idle; then the drizzle variant (the API minus HTTP).
       const baselineRun = await runScript(tmp.path, url, list.kind, fromDate, toDate, 'pg', LOAD);
       sql = baselineRun.raw.sql;
@@ -150,13 +148,13 @@ await runBenchmark('bench:list', 40 * 60_000, async () => {
   saveResult('list', {
     benchmark: 'bench:list',
     machine,
-    rowsPerKind: ROWS,
+    rowsPerKind: options.rows,
     seedSeconds: round(seedSeconds),
     seedSecondsPerKind: seeded.seconds,
     range: { fromDate, toDate },
     connections: CONNECTIONS,
-    requestsPerRun: REQUESTS,
-    rounds: ROUNDS,
+    requestsPerRun: options.requests,
+    rounds: options.rounds,
     results,
   });
   for (const r of results) {

@@ -8,16 +8,14 @@
  * Options: --records N (per kind, default 1000), --batch N (default 100), --latency MS (default 50).
  */
 import pg from 'pg';
-import { numberOption, loadSample, log, runBenchmark, saveResult } from './lib/common.js';
+import { benchOptions, loadSample, log, saveResult } from './lib/common.js';
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
 import { postingKeys } from './lib/posting-keys.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const RECORDS = numberOption('records', 1000);
-const BATCH = numberOption('batch', 100);
-const LATENCY_MS = numberOption('latency', 50);
+const options = benchOptions({ records: 1000, batch: 100, latency: 50 });
 const CONCURRENCY = 16;
 const WARM_UP = 16;
 
@@ -49,15 +47,14 @@ const KINDS = [
   },
 ] as const;
 
-await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('posting-kinds', { postgres: true });
+await benchmark('posting-kinds', { minutes: 20, postgres: true }, async ({ machine, tmp }) => {
   const { sim, url, startApi } = await startPostingStack({
     tmpDir: tmp.path,
     database: 'ff_bench_posting_kinds',
-    records: RECORDS + WARM_UP,
+    records: options.records + WARM_UP,
     kinds: ['cash-advances', 'fuel-advances'],
   });
-  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  await sim.control('/__sim/config', { latencyMs: options.latency });
   const postingDate = todayOf();
 
   const db = new pg.Client({ connectionString: url });
@@ -88,24 +85,24 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
       });
     const warm = await post(rows.slice(0, WARM_UP));
     if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
-    const mine = rows.slice(WARM_UP, WARM_UP + RECORDS);
+    const mine = rows.slice(WARM_UP, WARM_UP + options.records);
     const keys = await postingKeys(
       url,
       spec.table,
-      rows.slice(0, WARM_UP + RECORDS).map((row) => row.id),
+      rows.slice(0, WARM_UP + options.records).map((row) => row.id),
     );
-    expected.push(...rows.slice(0, WARM_UP + RECORDS).map((row) => keys.get(row.id)!));
+    expected.push(...rows.slice(0, WARM_UP + options.records).map((row) => keys.get(row.id)!));
     const load = loadSample();
     let posted = 0;
     const failures: string[] = [];
     const started = performance.now();
-    for (let i = 0; i < mine.length; i += BATCH) {
-      const response = await post(mine.slice(i, i + BATCH));
+    for (let i = 0; i < mine.length; i += options.batch) {
+      const response = await post(mine.slice(i, i + options.batch));
       posted += response.body.posted.length;
       failures.push(...response.body.failed.map((f) => f.message));
     }
     const seconds = (performance.now() - started) / 1000;
-    const bound = CONCURRENCY / (LATENCY_MS / 1000);
+    const bound = CONCURRENCY / (options.latency / 1000);
     const result = {
       kind: spec.kind,
       path: spec.path,
@@ -129,8 +126,8 @@ await runBenchmark('bench:posting-kinds', 20 * 60_000, async () => {
   saveResult('posting-kinds', {
     benchmark: 'bench:posting-kinds',
     machine,
-    latencyMs: LATENCY_MS,
-    batch: BATCH,
+    latencyMs: options.latency,
+    batch: options.batch,
     concurrency: CONCURRENCY,
     results,
     exactlyOnce,

@@ -14,34 +14,22 @@
  * Options: --records N (per instance, default 1000), --batch N (the goal run's rows per request, default
  * 500), --latency MS (default 50).
  */
-import pg from 'pg';
-import {
-  numberOption,
-  loadSample,
-  log,
-  median,
-  percentile,
-  round,
-  runBenchmark,
-  saveResult,
-} from './lib/common.js';
-import { todayOf } from './lib/database.js';
+import { benchOptions, loadSample, log, median, percentile, round, saveResult } from './lib/common.js';
+import { todayOf, withClient } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { postingFigures, readBack, startPostingStack } from './lib/posting-stack.js';
 import { postingKeys } from './lib/posting-keys.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const RECORDS = numberOption('records', 1000);
-const BATCH = numberOption('batch', 500);
-const LATENCY_MS = numberOption('latency', 50);
+const options = benchOptions({ records: 1000, batch: 500, latency: 50 });
 const WARM_UP = 16;
 const DEFAULT_CONCURRENCY = 16;
 /** The first is the goal's run. */
 const CONFIGS = [
-  { concurrency: DEFAULT_CONCURRENCY, batch: BATCH },
+  { concurrency: DEFAULT_CONCURRENCY, batch: options.batch },
   { concurrency: DEFAULT_CONCURRENCY, batch: 100 },
-  { concurrency: 1, batch: BATCH },
-  { concurrency: 8, batch: BATCH },
+  { concurrency: 1, batch: options.batch },
+  { concurrency: 8, batch: options.batch },
 ];
 
 type Batch = { ids: number[]; sentAt: number; answeredAt: number };
@@ -51,9 +39,8 @@ type PostResponse = {
   failed: { id: number; message: string }[];
 };
 
-await runBenchmark('bench:posting', 30 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('posting', { postgres: true });
-  const needed = CONFIGS.length * (RECORDS + WARM_UP);
+await benchmark('posting', { minutes: 30, postgres: true }, async ({ machine, tmp }) => {
+  const needed = CONFIGS.length * (options.records + WARM_UP);
   const { sim, url, startApi } = await startPostingStack({
     tmpDir: tmp.path,
     database: 'ff_bench_posting',
@@ -63,7 +50,7 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
   const ids = await selectIds(url);
   if (ids.length < needed)
     throw new Error(`Only ${ids.length} sales invoices were seeded; ${needed} needed.`);
-  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  await sim.control('/__sim/config', { latencyMs: options.latency });
   const postingDate = todayOf();
 
   const runs = [];
@@ -84,7 +71,7 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     const warm = await post(take(WARM_UP));
     if (warm.status !== 200) throw new Error(`Warm-up post answered ${warm.status}: ${warm.body.message}`);
 
-    const mine = take(RECORDS);
+    const mine = take(options.records);
     const load = loadSample();
     log(`POSTING_CONCURRENCY=${concurrency}, ${batch} rows per request: ${load.uptime}`);
     const requestMs: number[] = [];
@@ -104,7 +91,7 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
     }
     const seconds = (performance.now() - started) / 1000;
     await server.stop();
-    const bound = concurrency / (LATENCY_MS / 1000);
+    const bound = concurrency / (options.latency / 1000);
     const run = {
       concurrency,
       batch,
@@ -144,10 +131,10 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
       const first = Math.min(...times);
       const last = Math.max(...times);
       return {
-        beforeFirstSapCall: first - LATENCY_MS - batch.sentAt,
-        sapPhase: last - first + LATENCY_MS,
+        beforeFirstSapCall: first - options.latency - batch.sentAt,
+        sapPhase: last - first + options.latency,
         after: batch.answeredAt - last,
-        perRowInSapPhase: (last - first + LATENCY_MS) / Math.ceil(batch.ids.length / run.concurrency),
+        perRowInSapPhase: (last - first + options.latency) / Math.ceil(batch.ids.length / run.concurrency),
       };
     });
     const med = (pick: (r: (typeof rows)[number]) => number) => round(median(rows.map(pick)));
@@ -174,9 +161,9 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
   saveResult('posting', {
     benchmark: 'bench:posting',
     machine,
-    latencyMs: LATENCY_MS,
-    batch: BATCH,
-    recordsPerInstance: RECORDS,
+    latencyMs: options.latency,
+    batch: options.batch,
+    recordsPerInstance: options.records,
     runs,
     defaultConcurrency: DEFAULT_CONCURRENCY,
     speedupOverOneAtATime: round(byDefault.recordsPerSecond / c1.recordsPerSecond, 2),
@@ -190,28 +177,18 @@ await runBenchmark('bench:posting', 30 * 60_000, async () => {
 });
 
 async function selectIds(url: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map(
-      (r) => r.id,
-    );
-  } finally {
-    await client.end();
-  }
+  return withClient(url, async (client) =>
+    (await client.query<{ id: number }>('SELECT id FROM sales_invoices ORDER BY id')).rows.map((r) => r.id),
+  );
 }
 
 async function statusCounts(url: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const rows = (
       await client.query<{ status: string; n: number }>(
         'SELECT status, count(*)::int AS n FROM sales_invoices GROUP BY status',
       )
     ).rows;
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -15,28 +15,18 @@
  */
 import { join } from 'node:path';
 import type pg from 'pg';
-import {
-  argOption,
-  loadSample,
-  log,
-  numberOption,
-  round,
-  runBenchmark,
-  saveResult,
-  sleep,
-} from './lib/common.js';
+import { benchOptions, loadSample, log, round, saveResult, sleep } from './lib/common.js';
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { readBack, startPostingStack } from './lib/posting-stack.js';
 import { postingKeys } from './lib/posting-keys.js';
 import { startWorker } from './lib/servers.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const ROWS = numberOption('rows', 500);
-const LATENCY_MS = numberOption('latency', 50);
-const ONLY = argOption('only', 'A,B,C,D').split(',');
+const options = benchOptions({ rows: 500, latency: 50, only: 'A,B,C,D', 'drain-limit-s': 420 });
+const ONLY = options.only.split(',');
 /** A configuration that has not drained within this is reported as such (1 worker at 2 jobs/s needs ~250 s for 500). */
-const DRAIN_LIMIT_MS = numberOption('drain-limit-s', 420) * 1000;
+const DRAIN_LIMIT_MS = options['drain-limit-s'] * 1000;
 
 type Config = { id: string; label: string; processes: number; concurrency: number; entry?: string };
 const CONFIGS: Config[] = (
@@ -50,12 +40,11 @@ const CONFIGS: Config[] = (
 
 type VasRow = { id: number; product_type: string; origin_quantity: string; order_number: string | null };
 
-await runBenchmark('bench:queue', 45 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('queue', { postgres: true });
+await benchmark('queue', { minutes: 45, postgres: true }, async ({ machine, tmp }) => {
   const { sim, url, startApi, connect } = await startPostingStack({
     tmpDir: tmp.path,
     database: 'ff_bench_queue',
-    records: CONFIGS.length * ROWS,
+    records: CONFIGS.length * options.rows,
     kinds: ['vas-transactions'],
   });
   const db = await connect();
@@ -71,7 +60,7 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
   ).rows;
   const accountOf = (type: string, category: string) =>
     accounts.find((a) => a.account_type === type && a.category === category)!.id;
-  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  await sim.control('/__sim/config', { latencyMs: options.latency });
 
   const api = await startApi('api', { RATE_LIMIT_PER_MINUTE: '1000000' });
   const session = await signIn(api.url);
@@ -80,7 +69,7 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
   const results = [];
   let next = 0;
   for (const config of CONFIGS) {
-    const mine = rows.slice(next, (next += ROWS));
+    const mine = rows.slice(next, (next += options.rows));
     const ids = mine.map((r) => r.id);
     // Queue every row first (the workers are stopped), 100 per request as the screen would send them.
     const enqueueStarted = performance.now();
@@ -107,7 +96,9 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
     const enqueueSeconds = (performance.now() - enqueueStarted) / 1000;
 
     const load = loadSample();
-    log(`${config.id} ${config.label}: ${ROWS} queued in ${enqueueSeconds.toFixed(1)} s; ${load.uptime}`);
+    log(
+      `${config.id} ${config.label}: ${options.rows} queued in ${enqueueSeconds.toFixed(1)} s; ${load.uptime}`,
+    );
     const startedAt = Date.now();
     const workers = await Promise.all(
       Array.from({ length: config.processes }, (_, i) =>
@@ -130,20 +121,20 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
       label: config.label,
       processes: config.processes,
       concurrencyPerProcess: config.concurrency,
-      rows: ROWS,
+      rows: options.rows,
       posted: drained.posted,
       failed: drained.failed,
       drained: drained.done,
       seconds: round(seconds, 2),
       rowsPerSecond: round(drained.posted / seconds, 2),
       // What the pg-boss loop allows: each of the N loops takes one job per max(0.5 s polling interval, job time).
-      latencyBound: round((config.processes * config.concurrency) / (LATENCY_MS / 1000), 1),
+      latencyBound: round((config.processes * config.concurrency) / (options.latency / 1000), 1),
       wallSecondsFromWorkerStart: round((window.lastCompleted - startedAt) / 1000, 2),
       enqueueSeconds: round(enqueueSeconds, 2),
       load,
     };
     log(
-      `${config.id}: ${result.posted}/${ROWS} posted (${result.failed} failed) in ${result.seconds} s = ${result.rowsPerSecond} rows/s (latency bound ${result.latencyBound}/s)`,
+      `${config.id}: ${result.posted}/${options.rows} posted (${result.failed} failed) in ${result.seconds} s = ${result.rowsPerSecond} rows/s (latency bound ${result.latencyBound}/s)`,
     );
     results.push(result);
   }
@@ -165,8 +156,8 @@ await runBenchmark('bench:queue', 45 * 60_000, async () => {
   saveResult('queue', {
     benchmark: 'bench:queue',
     machine,
-    latencyMs: LATENCY_MS,
-    rowsPerConfig: ROWS,
+    latencyMs: options.latency,
+    rowsPerConfig: options.rows,
     results,
     exactlyOnce,
   });

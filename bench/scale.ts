@@ -28,16 +28,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  argOption,
-  log,
-  numberOption,
-  RESULTS_DIR,
-  ROOT,
-  round,
-  runBenchmark,
-  saveResult,
-} from './lib/common.js';
+import { benchOptions, log, RESULTS_DIR, ROOT, round, saveResult } from './lib/common.js';
 import {
   analyze,
   createBenchDatabase,
@@ -46,7 +37,7 @@ import {
   TIME_ZONE,
   todayOf,
 } from './lib/database.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 import { generateScaleData, SCALE_TABLES, type ScaleShape } from './lib/scale-data.js';
 import { measureScreens } from './lib/scale-screens.js';
 import { measureTreeRss } from './lib/scale-rss.js';
@@ -54,10 +45,18 @@ import { measurePosting } from './lib/scale-posting.js';
 import { measureEmbedded } from './lib/scale-embedded-run.js';
 import { viteBuild } from './lib/web-assets.js';
 
-const ROWS = numberOption('rows', 1_000_000);
-const SMALL = numberOption('small', 250);
-const ONLY = new Set(argOption('only', '1,2,3,4,5,6').split(','));
-const BASELINE_ROOT = argOption('baseline-root', '/work/baseline');
+const options = benchOptions({
+  rows: 1_000_000,
+  small: 250,
+  only: '1,2,3,4,5,6',
+  'baseline-root': '/work/baseline',
+  'page-requests': 1000,
+  'page-rounds': 2,
+  'posting-records': 1000,
+  'import-rows': 1_000_000,
+  'embedded-rows': 100_000,
+});
+const ONLY = new Set(options.only.split(','));
 
 /** A fresh database migrated and seeded as a deployed server's, filled in the scale shape; seconds taken. */
 async function scaleDatabase(name: string, shape: ScaleShape) {
@@ -80,14 +79,14 @@ async function scaleDatabase(name: string, shape: ScaleShape) {
   return { url, perKind: shape.perKind, seconds };
 }
 
-await runBenchmark('bench:scale', 60 * 60_000, async () => {
-  const startedAt = performance.now();
-  const { machine, tmp } = await benchSetup('scale', { postgres: true });
+/** totalSeconds counts from here, the set-up included. */
+const startedAt = performance.now();
+await benchmark('scale', { minutes: 60, postgres: true }, async ({ machine, tmp }) => {
   const result: Record<string, unknown> = {
     benchmark: 'bench:scale',
     machine,
-    rowsPerKind: ROWS,
-    smallPerKind: SMALL,
+    rowsPerKind: options.rows,
+    smallPerKind: options.small,
   };
   const withTime = () => ({ ...result, totalSeconds: round((performance.now() - startedAt) / 1000) });
   // After each figure the latest file (a later failure keeps what was measured); history once, at the end.
@@ -106,11 +105,15 @@ await runBenchmark('bench:scale', 60 * 60_000, async () => {
 
   let big: Awaited<ReturnType<typeof scaleDatabase>> | undefined;
   if (ONLY.has('1') || ONLY.has('2') || ONLY.has('5')) {
-    big = await scaleDatabase('ff_bench_scale_big', shape(ROWS));
-    result.data = { method: 'INSERT ... SELECT generate_series', shape: shape(ROWS), big: big.seconds };
+    big = await scaleDatabase('ff_bench_scale_big', shape(options.rows));
+    result.data = {
+      method: 'INSERT ... SELECT generate_series',
+      shape: shape(options.rows),
+      big: big.seconds,
+    };
   }
   if (big && (ONLY.has('1') || ONLY.has('2'))) {
-    const small = await scaleDatabase('ff_bench_scale_small', shape(SMALL));
+    const small = await scaleDatabase('ff_bench_scale_small', shape(options.small));
     (result.data as Record<string, unknown>).small = small.seconds;
     const webDist = join(tmp.path, 'web');
     result.webBuild = viteBuild(join(ROOT, 'apps/web'), webDist);
@@ -120,8 +123,8 @@ await runBenchmark('bench:scale', 60 * 60_000, async () => {
       big,
       small,
       today,
-      pageRequests: numberOption('page-requests', 1000),
-      pageRounds: numberOption('page-rounds', 2),
+      pageRequests: options['page-requests'],
+      pageRounds: options['page-rounds'],
     });
     save();
   }
@@ -129,24 +132,24 @@ await runBenchmark('bench:scale', 60 * 60_000, async () => {
     result.posting = await measurePosting({
       dbUrl: big.url,
       dir: tmp.path,
-      records: numberOption('posting-records', 1000),
+      records: options['posting-records'],
       batches: [500, 100],
     });
     save();
   }
   if (ONLY.has('3')) {
     const rss = [];
-    if (existsSync(join(BASELINE_ROOT, 'node_modules')))
+    if (existsSync(join(options['baseline-root'], 'node_modules')))
       rss.push(
         await measureTreeRss({
           label: 'today (a88f91f)',
-          root: BASELINE_ROOT,
+          root: options['baseline-root'],
           build: 'source',
           database: 'ff_bench_scale_rss_before',
           dir: tmp.path,
         }),
       );
-    else log(`No ${BASELINE_ROOT}/node_modules: today's code is not measured (see the options).`);
+    else log(`No ${options['baseline-root']}/node_modules: today's code is not measured (see the options).`);
     rss.push(
       await measureTreeRss({
         label: 'this tree',
@@ -189,7 +192,7 @@ await runBenchmark('bench:scale', 60 * 60_000, async () => {
       };
       result.import = await measureImport({
         pgUrl: PG_BASE_URL,
-        rows: numberOption('import-rows', 1_000_000),
+        rows: options['import-rows'],
         log,
         port: 8590,
       });
@@ -197,7 +200,7 @@ await runBenchmark('bench:scale', 60 * 60_000, async () => {
     save();
   }
   if (ONLY.has('6')) {
-    result.embedded = await measureEmbedded({ dir: tmp.path, rows: numberOption('embedded-rows', 100_000) });
+    result.embedded = await measureEmbedded({ dir: tmp.path, rows: options['embedded-rows'] });
     save();
   }
   if (partial) save();

@@ -21,23 +21,22 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execFileSync } from 'node:child_process';
 import {
-  numberOption,
+  benchOptions,
+  type LoadSample,
   loadSample,
   log,
   median,
   onCleanup,
-  round,
   ROOT,
-  runBenchmark,
+  round,
   saveResult,
   sleep,
-  type LoadSample,
 } from './lib/common.js';
 import { freePort, startProcess, tsxArgs } from './lib/processes.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 import { embeddedStartEnv, measureEmbeddedMemory } from './lib/startup-memory.js';
 
-const RUNS = numberOption('runs', 5);
+const options = benchOptions({ runs: 5 });
 const MEMORY_ONLY = process.argv.includes('--memory-only');
 
 type StartRun = {
@@ -50,8 +49,7 @@ type StartRun = {
   load: LoadSample;
 };
 
-await runBenchmark('bench:startup', 25 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('startup');
+await benchmark('startup', { minutes: 25 }, async ({ machine, tmp }) => {
   const dataDir = join(tmp.path, 'data');
   const logFile = join(tmp.path, 'start.log');
 
@@ -69,7 +67,7 @@ await runBenchmark('bench:startup', 25 * 60_000, async () => {
   log(`Warm-up (creates ${dataDir}): ready in ${warmUp.readyMs} ms (readyInMs ${warmUp.readyInMs})`);
 
   const runs: StartRun[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < options.runs; i += 1) {
     const run = await startOnce(['npm', 'start'], dataDir, logFile);
     log(
       `npm start #${i + 1}: ready in ${run.readyMs} ms (server readyInMs ${run.readyInMs}, before main() ${run.beforeMainMs} ms; stop ${run.stopMs} ms); ${run.load.uptime}`,

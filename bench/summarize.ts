@@ -27,12 +27,30 @@ function machine(m: any) {
   console.log('');
 }
 
-const list = load('list');
-if (list) {
-  console.log('### bench:list\n');
-  machine(list.machine);
-  console.log('| list (30 days) | rows / answer | variant | p50 | p99 | req/s | load (1 min) |');
-  console.log('|---|---|---|---|---|---|---|');
+/** A benchmark's section, when it has a result: the heading, the machine it ran on, then what `print` writes. */
+function section(name: string, print: (result: any) => void) {
+  const result = load(name);
+  if (!result) return;
+  console.log(`### bench:${name}\n`);
+  machine(result.machine);
+  print(result);
+}
+
+/** A Markdown table's header row and its separator row, one `---` per column. */
+function tableHead(header: string) {
+  console.log(header);
+  console.log(`|${'---|'.repeat(header.trim().split('|').length - 2)}`);
+}
+
+/** The SAP read-back's line (bench/lib/posting-stack.ts readBack) of a journal entry benchmark. */
+function exactlyOnce(e: any) {
+  console.log(
+    `\nExactly once: ${e.expected} expected, ${e.documents} journal entries, ${e.missing} missing, ${e.duplicated} duplicated, ${e.unexpected} unexpected: ${e.ok ? 'ok' : '**FAILED**'}.\n`,
+  );
+}
+
+section('list', (list) => {
+  tableHead('| list (30 days) | rows / answer | variant | p50 | p99 | req/s | load (1 min) |');
   for (const r of list.results) {
     const name = r.list.replace('/api/v1/', '');
     const rows = `${r.rows.toLocaleString('en-US')} / ${(r.bytesPerResponse / 1e6).toFixed(1)} MB`;
@@ -47,26 +65,21 @@ if (list) {
       );
     }
   }
-  console.log(
+  tableHead(
     '\n| list | API / baseline p50 | API / baseline p99 | baseline / API req/s | drizzle / baseline p50 | goal | met? |',
   );
-  console.log('|---|---|---|---|---|---|---|');
   for (const r of list.results) {
     console.log(
       `| ${r.list.replace('/api/v1/', '')} | x${r.overheadP50} | x${r.overheadP99} | x${r.throughputRatio} | x${r.drizzleOverheadP50} | < x${r.goal} | ${yes(r.overheadP50 < r.goal && r.throughputRatio < r.goal)} |`,
     );
   }
   console.log('');
-}
+});
 
-const posting = load('posting');
-if (posting) {
-  console.log('### bench:posting\n');
-  machine(posting.machine);
-  console.log(
+section('posting', (posting) => {
+  tableHead(
     '| POSTING_CONCURRENCY | rows per request | records | seconds | records/s | ideal bound | share of bound | request p50 | load (1 min) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of posting.runs) {
     console.log(
       `| ${r.concurrency} | ${r.batch ?? posting.batch} | ${r.posted}/${r.records} | ${r.seconds} | ${r.recordsPerSecond} | ${r.idealBound}/s | ${r.ofBound} | ${ms(r.requestMs.p50)} | ${loadOf(r.load)} |`,
@@ -75,8 +88,7 @@ if (posting) {
   const dflt = posting.defaultConcurrency ?? 8;
   // The goal's run: the first (older results had one run per concurrency).
   const c8 = posting.runs[0];
-  console.log('\n| figure | measured | goal | met? |');
-  console.log('|---|---|---|---|');
+  tableHead('\n| figure | measured | goal | met? |');
   console.log(
     `| default (${dflt}), ${c8.batch ?? posting.batch} rows per request: records/s / bound ${c8.idealBound}/s | ${c8.ofBound} | >= 0.8 | ${yes(c8.ofBound >= 0.8)} |`,
   );
@@ -86,65 +98,44 @@ if (posting) {
   console.log(
     `| each record in SAP exactly once | ${posting.exactlyOnce.expected} expected, ${posting.exactlyOnce.documents} documents, ${posting.exactlyOnce.missing} missing, ${posting.exactlyOnce.duplicated} duplicated | all once | ${yes(posting.exactlyOnce.ok)} |`,
   );
-  console.log(
+  tableHead(
     '\n| POSTING_CONCURRENCY | rows per request | validate + claim (before the first SAP call) | SAP phase | record + reply | one round of concurrent calls (50 ms ideal) |',
   );
-  console.log('|---|---|---|---|---|---|');
   for (const p of posting.phases) {
     console.log(
       `| ${p.concurrency} | ${p.batch ?? posting.batch} | ${ms(p.medianMs.claimAndValidate)} | ${ms(p.medianMs.sapPhase)} | ${ms(p.medianMs.recordAndReply)} | ${ms(p.medianMs.perRoundOfConcurrentCalls)} |`,
     );
   }
   console.log('');
-}
+});
 
-const kinds = load('posting-kinds');
-if (kinds) {
-  console.log('### bench:posting-kinds\n');
-  machine(kinds.machine);
-  console.log(
+section('posting-kinds', (kinds) => {
+  tableHead(
     `| kind | POSTING_CONCURRENCY | records | seconds | records/s | ideal bound | share of bound | load (1 min) |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of kinds.results) {
     console.log(
       `| ${r.path.replace('/api/v1/', '')} | ${kinds.concurrency} | ${r.posted}/${r.records}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.seconds} | ${r.recordsPerSecond} | ${r.idealBound}/s | ${r.ofBound} | ${loadOf(r.load)} |`,
     );
   }
-  const e = kinds.exactlyOnce;
-  console.log(
-    `\nExactly once: ${e.expected} expected, ${e.documents} journal entries, ${e.missing} missing, ${e.duplicated} duplicated, ${e.unexpected} unexpected: ${e.ok ? 'ok' : '**FAILED**'}.\n`,
-  );
-}
+  exactlyOnce(kinds.exactlyOnce);
+});
 
-const queue = load('queue');
-if (queue) {
-  console.log('### bench:queue\n');
-  machine(queue.machine);
-  console.log(
-    '| configuration | posted | seconds | rows/s | latency bound | share of bound | load (1 min) |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
+section('queue', (queue) => {
+  tableHead('| configuration | posted | seconds | rows/s | latency bound | share of bound | load (1 min) |');
   for (const r of queue.results) {
     console.log(
       `| ${r.id}. ${r.label} | ${r.posted}/${r.rows}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.seconds} | ${r.rowsPerSecond} | ${r.latencyBound}/s | ${round2(r.rowsPerSecond / r.latencyBound)} | ${loadOf(r.load)} |`,
     );
   }
-  const e = queue.exactlyOnce;
-  console.log(
-    `\nExactly once: ${e.expected} expected, ${e.documents} journal entries, ${e.missing} missing, ${e.duplicated} duplicated, ${e.unexpected} unexpected: ${e.ok ? 'ok' : '**FAILED**'}.\n`,
-  );
-}
+  exactlyOnce(queue.exactlyOnce);
+});
 
-const web = load('web');
-if (web) {
-  console.log('### bench:web\n');
-  machine(web.machine);
+section('web', (web) => {
   const s = web.sizes;
-  console.log(
+  tableHead(
     '| route | JS gzip | CSS gzip | JS+CSS gzip | JS+CSS as sent (no compression) | files | baseline gzip | ratio | goal | met? |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, set, ratio] of [
     ['/login', s.login, s.loginRatio],
     ['/users (signed in)', s.users, s.usersRatio],
@@ -165,10 +156,9 @@ if (web) {
     }
   }
   const q = web.search;
-  console.log(
+  tableHead(
     `\n| client-side search${q.screen ? ` on ${q.screen}` : ''}, ${q.rows.toLocaleString('en-US')} rows | median | min | max | median to next frame | goal | met? | load (1 min) |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, x] of [
     ['typed character', q.typed],
     ['Backspace', q.backspace],
@@ -177,25 +167,20 @@ if (web) {
       `| ${name} | ${ms(x.medianMs)} | ${ms(x.minMs)} | ${ms(x.maxMs)} | ${ms(x.medianToNextFrameMs)} | < 50 ms | ${yes(x.medianMs < 50)} | ${loadOf(q.load)} |`,
     );
   }
-  console.log(
+  tableHead(
     '\n| dashboard: navigation to four numbers | median of 5 | runs | API bytes per visit | load (1 min) |',
   );
-  console.log('|---|---|---|---|---|');
   for (const d of web.dashboard) {
     console.log(
       `| ${d.rowsPerKind.toLocaleString('en-US')} records per kind | ${ms(d.medianMs)} | ${d.runs.map((r: any) => Math.round(r.ms)).join(', ')} | ${bytesOf(d.runs[0].apiBytes)} | ${loadOf(d.load)} |`,
     );
   }
   console.log('');
-}
+});
 
-const startup = load('startup');
-if (startup) {
-  console.log('### bench:startup\n');
-  machine(startup.machine);
+section('startup', (startup) => {
   const s = startup.summary;
-  console.log('| figure | median | runs | goal | met? |');
-  console.log('|---|---|---|---|---|');
+  tableHead('| figure | median | runs | goal | met? |');
   console.log(
     `| npm start to /health/ready 200 | ${ms(s.medianReadyMs)} | ${startup.runs.map((r: any) => Math.round(r.readyMs)).join(', ')} | < 5,000 ms | ${yes(s.medianReadyMs < 5000)} |`,
   );
@@ -219,18 +204,14 @@ if (startup) {
       .join(', ')}; total ${Math.round(startup.phases.totalMedianMs)} ms.`,
   );
   console.log(`Load (1 min) per run: ${startup.runs.map((r: any) => r.load.load1).join(', ')}.\n`);
-}
+});
 
-const sweeper = load('sweeper');
-if (sweeper) {
-  console.log('### bench:sweeper\n');
-  machine(sweeper.machine);
+section('sweeper', (sweeper) => {
   const s = sweeper.settings;
   console.log(
     `${s.stuck} sales invoices left \`posting\` by a SIGKILL (SAP_TIMEOUT_MS ${s.sapTimeoutMs}: leases stale ${s.staleMs / 1000} s after their last renewal), settled by the restarted API's sweeper, SAP at ${s.latencyMs} ms per call.\n`,
   );
-  console.log('| figure | measured | goal | met? | load (1 min) |');
-  console.log('|---|---|---|---|---|');
+  tableHead('| figure | measured | goal | met? | load (1 min) |');
   console.log(
     `| last lease expired -> last row settled | ${sweeper.lastExpiryToAllSettledSeconds} s | <= 60 s | ${yes(sweeper.lastExpiryToAllSettledSeconds <= 60)} | ${loadOf(sweeper.load)} |`,
   );
@@ -242,18 +223,14 @@ if (sweeper) {
       .map(([k, v]) => `${String(v)} ${k}`)
       .join(', ')}; ${sweeper.sapMismatches} | 0 | ${yes(sweeper.sapMismatches === 0)} | |\n`,
   );
-}
+});
 
-const imported = load('import');
-if (imported) {
-  console.log('### bench:import\n');
-  machine(imported.machine);
+section('import', (imported) => {
   const s = imported.settings;
   console.log(
     `${s.rows.toLocaleString('en-US')} ${s.kind} through POST /api/v1/import/${s.kind} (Bearer token), ${s.batch.toLocaleString('en-US')} rows per call, ${s.mode}; GET /health/live polled every ~${s.pollEveryMs} ms. Import: ${imported.importSeconds} s, ${imported.rowsPerSecond.toLocaleString('en-US')} rows/s.\n`,
   );
-  console.log('| /health/live | samples | p50 | p99 | max | over 100 ms | goal | met? | load (1 min) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  tableHead('| /health/live | samples | p50 | p99 | max | over 100 ms | goal | met? | load (1 min) |');
   const row = (label: string, l: any, goal: string, met: string, at: string) =>
     console.log(
       `| ${label} | ${l.samples} | ${l.p50} ms | ${l.p99} ms | ${l.max} ms | ${l.over100ms} | ${goal} | ${met} | ${at} |`,
@@ -261,7 +238,6 @@ if (imported) {
   row('idle (5 s before)', imported.idle, '', '', '');
   row('during the import', imported.during, 'p99 < 100 ms', yes(imported.goal.met), loadOf(imported.load));
   console.log('');
-}
+});
 
-const scale = load('scale');
-if (scale) printScale(scale, machine);
+section('scale', printScale);

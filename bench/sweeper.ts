@@ -13,32 +13,21 @@
  *
  * Options: --rows N (default 1000), --latency MS (default 50).
  */
-import {
-  loadSample,
-  log,
-  numberOption,
-  percentile,
-  round,
-  runBenchmark,
-  saveResult,
-  sleep,
-} from './lib/common.js';
+import { benchOptions, loadSample, log, percentile, round, saveResult, sleep } from './lib/common.js';
 import { todayOf } from './lib/database.js';
 import { call, signIn } from './lib/http.js';
 import { startPostingStack } from './lib/posting-stack.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
-const ROWS = numberOption('rows', 1000);
-const LATENCY_MS = numberOption('latency', 50);
+const options = benchOptions({ rows: 1000, latency: 50 });
 const SAP_TIMEOUT_MS = 30_000;
 const STALE_MS = 2 * SAP_TIMEOUT_MS;
 
-await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('sweeper', { postgres: true });
+await benchmark('sweeper', { minutes: 15, postgres: true }, async ({ machine, tmp }) => {
   const { sim, startApi, connect } = await startPostingStack({
     tmpDir: tmp.path,
     database: 'ff_bench_sweeper',
-    records: ROWS,
+    records: options.rows,
     kinds: ['sales-invoices'],
   });
   const db = await connect();
@@ -76,7 +65,7 @@ await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
   await doomed.stop('SIGKILL');
   const stuck = await countPosting();
   log(`Killed the API with SIGKILL: ${stuck} rows left posting`);
-  await sim.control('/__sim/config', { latencyMs: LATENCY_MS });
+  await sim.control('/__sim/config', { latencyMs: options.latency });
 
   const api = await startApi('api-restarted', env, 'api-2');
   const expiries = new Map(
@@ -142,7 +131,13 @@ await runBenchmark('bench:sweeper', 15 * 60_000, async () => {
   const mismatched = ids.filter((id) => (keys.get(keyOf.get(id)!) ?? 0) !== (posted.has(id) ? 1 : 0));
   const result = {
     machine,
-    settings: { rows: ROWS, stuck, latencyMs: LATENCY_MS, sapTimeoutMs: SAP_TIMEOUT_MS, staleMs: STALE_MS },
+    settings: {
+      rows: options.rows,
+      stuck,
+      latencyMs: options.latency,
+      sapTimeoutMs: SAP_TIMEOUT_MS,
+      staleMs: STALE_MS,
+    },
     lastExpiryToAllSettledSeconds: round((lastSettled - lastExpiry) / 1000),
     perRowSecondsAfterExpiry: {
       p50: round(percentile(afterExpiry, 50)),

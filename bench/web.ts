@@ -17,21 +17,19 @@
  */
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { loadSample, log, onCleanup, round, ROOT, runBenchmark, saveResult } from './lib/common.js';
+import { loadSample, log, onCleanup, ROOT, round, saveResult } from './lib/common.js';
 import { ADMIN, analyze, createBenchDatabase, prepareDatabase, seedDemoRecords } from './lib/database.js';
 import { CHROMIUM, CHROMIUM_ARGS, signInThroughForm, VIEWPORT } from './lib/browser.js';
 import { startApiServer } from './lib/servers.js';
 import { breakdowns, collectAssets, kb, serveStatic, viteBuild } from './lib/web-assets.js';
 import { measureDashboard } from './lib/web-dashboard.js';
 import { measureSearch } from './lib/web-search.js';
-import { benchSetup } from './lib/setup.js';
+import { benchmark } from './lib/setup.js';
 
 const QUICK = process.argv.includes('--quick');
 const ANALYZE = !process.argv.includes('--no-analyze');
 
-await runBenchmark('bench:web', 45 * 60_000, async () => {
-  const { machine, tmp } = await benchSetup('web', { postgres: true });
-
+await benchmark('web', { minutes: 45, postgres: true }, async ({ machine, tmp }) => {
   // Builds: the app, the baseline, and (for the breakdown) the app again with source maps.
   const appDist = join(tmp.path, 'web');
   const baselineDist = join(tmp.path, 'baseline');

@@ -68,6 +68,21 @@ export function argOption(name: string, fallback: string): string {
 export const numberOption = (name: string, fallback: number): number =>
   Number(argOption(name, String(fallback)));
 
+/**
+ * A benchmark's command-line options declared with their defaults, e.g. `benchOptions({ rows: 1000 })`: each
+ * `--name value` given, else its default; a number where the default is one.
+ */
+export function benchOptions<const T extends Record<string, number | string>>(
+  defaults: T,
+): { [K in keyof T]: T[K] extends number ? number : string } {
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, fallback]) => [
+      name,
+      typeof fallback === 'number' ? numberOption(name, fallback) : argOption(name, fallback),
+    ]),
+  ) as { [K in keyof T]: T[K] extends number ? number : string };
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The middle value (the mean of the two middle ones for an even count). */

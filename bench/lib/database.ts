@@ -18,14 +18,16 @@ export const TIME_ZONE = 'Africa/Nairobi';
 export const APP_KEY = 'bench-app-key-'.padEnd(48, 'x');
 export const ADMIN = { email: 'admin@example.com', password: 'Bench-Password-2026!' };
 
-export function databaseUrl(name: string): string {
-  const url = new URL(PG_BASE_URL);
+/** The URL of the database `name` on the server at `base` (BENCH_PG_URL's by default). */
+export function databaseUrl(name: string, base = PG_BASE_URL): string {
+  const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function admin<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
+/** Runs `task` with a client connected to `url`, ended afterwards. */
+export async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await task(client);
@@ -33,6 +35,8 @@ async function admin<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
+
+const admin = <T>(task: (client: pg.Client) => Promise<T>): Promise<T> => withClient(PG_BASE_URL, task);
 
 export async function postgresVersion(): Promise<string> {
   // SHOW names its column after the setting.
@@ -132,11 +136,7 @@ export function addDays(day: string, days: number): string {
 
 /** VACUUM ANALYZE after a bulk load, as autovacuum would do shortly after: stable plans for the measurement. */
 export async function analyze(url: string, tables: readonly string[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     for (const table of tables) await client.query(`VACUUM ANALYZE ${table}`);
-  } finally {
-    await client.end();
-  }
+  });
 }

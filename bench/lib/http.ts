@@ -70,3 +70,22 @@ export async function call<T = any>(
     bytes: Buffer.byteLength(text),
   };
 }
+
+/** What the import API answers for one call. */
+export type ImportReport = { received: number; inserted: number; rejected: unknown[] };
+
+/**
+ * One call of the import API (POST /api/v1/import/sales-invoices with a Bearer token), `body` the rows'
+ * JSON, serialised beforehand; throws on any answer but 200.
+ */
+export async function importCall(baseUrl: string, token: string, body: string): Promise<ImportReport> {
+  const response = await fetch(`${baseUrl}/api/v1/import/sales-invoices`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
+  const report = (await response.json()) as ImportReport;
+  if (response.status !== 200)
+    throw new Error(`Import answered ${response.status}: ${JSON.stringify(report).slice(0, 500)}`);
+  return report;
+}

@@ -53,6 +53,12 @@ const array = (values: readonly string[]) => `ARRAY[${values.map(quote).join(', 
 /** The element of `values` picked for row i by a multiplier (a cheap, deterministic spread). */
 const pick = (values: readonly string[], multiplier: number) =>
   `(${array(values)})[(1 + (g.i * ${multiplier}) % ${values.length})::int]`;
+/** `pick` over one field of a catalogue's entries. */
+const pickField = <K extends string>(entries: readonly Record<K, string>[], field: K, multiplier: number) =>
+  pick(
+    entries.map((entry) => entry[field]),
+    multiplier,
+  );
 
 const LETTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ'];
 const OWNERS = ['MSCU', 'MAEU', 'CMAU', 'HLXU', 'ONEU'];
@@ -76,18 +82,9 @@ const TRIP = `
   ) AS s
   CROSS JOIN LATERAL (
     SELECT 'TRP-' || to_char(($4::date - k.d), 'YYYY') || '-' || lpad(g.i::text, 7, '0') AS trip_number,
-           ${pick(
-             ROUTES.map((r) => r.name),
-             3,
-           )} AS route,
-           ${pick(
-             TRANSPORTERS.map((t) => t.name),
-             5,
-           )} AS transporter_name,
-           ${pick(
-             TRANSPORTERS.map((t) => t.code),
-             5,
-           )} AS transporter_code,
+           ${pickField(ROUTES, 'name', 3)} AS route,
+           ${pickField(TRANSPORTERS, 'name', 5)} AS transporter_name,
+           ${pickField(TRANSPORTERS, 'code', 5)} AS transporter_code,
            ${pick(PLATE_SERIES, 11)} || ' ' || (100 + (g.i * 31) % 900)::text || ${pick(LETTERS, 17)}
              || ' / ' || ${pick(TRAILER_SERIES, 3)} || ' ' || (1000 + (g.i * 37) % 9000)::text AS truck_number,
            ${pick(OWNERS, 7)} || lpad(((g.i * 7919) % 1000000)::text, 6, '0') || (g.i % 10)::text AS container_number,
@@ -126,16 +123,9 @@ export const INSERTS: Record<ScaleTable, string> = {
     ${stepValues(own)}
   ${TRIP}
   CROSS JOIN LATERAL (
-    SELECT ${pick(
-      CUSTOMERS.map((x) => x.name),
-      7,
-    )} AS name, ${pick(
-      CUSTOMERS.map((x) => x.code),
-      7,
-    )} AS code, ${pick(
-      CUSTOMERS.map((x) => x.short),
-      7,
-    )} AS short
+    SELECT ${pickField(CUSTOMERS, 'name', 7)} AS name,
+      ${pickField(CUSTOMERS, 'code', 7)} AS code,
+      ${pickField(CUSTOMERS, 'short', 7)} AS short
   ) AS c`,
 
   transporter_invoices: `INSERT INTO transporter_invoices (id, source_id, document_date, transporter_name,
@@ -181,17 +171,8 @@ export const INSERTS: Record<ScaleTable, string> = {
     ${stepValues(own)}
   ${TRIP}
   CROSS JOIN LATERAL (
-    SELECT ${pick(
-      SUPPLIERS.map((x) => x.name),
-      3,
-    )} AS supplier_name, ${pick(
-      SUPPLIERS.map((x) => x.code),
-      3,
-    )} AS supplier_code,
-      ${pick(
-        VAS_PRODUCTS.map((p) => p.type),
-        7,
-      )} AS product_type,
+    SELECT ${pickField(SUPPLIERS, 'name', 3)} AS supplier_name, ${pickField(SUPPLIERS, 'code', 3)} AS supplier_code,
+      ${pickField(VAS_PRODUCTS, 'type', 7)} AS product_type,
       ${pick(
         VAS_PRODUCTS.map((p) => p.descriptions[0]!),
         7,

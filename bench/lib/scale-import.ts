@@ -4,7 +4,6 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { getTableColumns } from 'drizzle-orm';
-import pg from 'pg';
 import { auditChainKey } from '../../apps/server/src/modules/audits/audit-chain.js';
 import { createAuditRepository } from '../../apps/server/src/modules/audits/audit.repository.js';
 import { createAuditService } from '../../apps/server/src/modules/audits/audit.service.js';
@@ -13,7 +12,8 @@ import { createApiTokensService } from '../../apps/server/src/modules/imports/ap
 import { importFieldsOf } from '../../apps/server/src/modules/imports/import-schemas.js';
 import { salesInvoices } from '../../apps/server/src/modules/records/kinds/sales-invoice/table.js';
 import { onCleanup, percentile, round, tempDir } from './common.js';
-import { APP_KEY, prepareDatabase, TIME_ZONE, todayOf } from './database.js';
+import { APP_KEY, databaseUrl, prepareDatabase, TIME_ZONE, todayOf, withClient } from './database.js';
+import { importCall } from './http.js';
 import { pollLiveness, type Poll } from './liveness.js';
 import { csvCell, ROWS_PER_CALL, salesInvoiceRows } from './scale-import-rows.js';
 import { startApiServer } from './servers.js';
@@ -62,22 +62,6 @@ const COLUMNS = importFieldsOf('sales-invoices').map(
 
 const run = promisify(execFile);
 
-async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const urlOf = (base: string, name: string) => {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 /** The rows as one JSON body per call (serialised before anything is timed) and as one CSV file for COPY. */
 async function generateRows(rows: number, csvPath: string, log: (line: string) => void) {
   const started = performance.now();
@@ -122,7 +106,7 @@ async function prepare(pgUrl: string, name: string) {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-  const url = urlOf(pgUrl, name);
+  const url = databaseUrl(name, pgUrl);
   const database = await prepareDatabase(url);
   try {
     const audit = createAuditService(createAuditRepository(database.db, auditChainKey(APP_KEY)), TIME_ZONE);
@@ -157,14 +141,7 @@ async function importThroughApi(options: {
   for (const [call, body] of bodies.entries()) {
     const callStarted = performance.now();
     callStarts.push(callStarted);
-    const response = await fetch(`${url}/api/v1/import/sales-invoices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body,
-    });
-    const report = (await response.json()) as { received: number; inserted: number; rejected: unknown[] };
-    if (response.status !== 200)
-      throw new Error(`Import answered ${response.status}: ${JSON.stringify(report).slice(0, 500)}`);
+    const report = await importCall(url, token, body);
     if (report.rejected.length)
       throw new Error(
         `Import rejected ${report.rejected.length} rows: ${JSON.stringify(report.rejected[0])}`,

@@ -10,25 +10,14 @@
  * withTotal, connections, requests }. Prints BENCH_RESULT {...} with per-call latencies.
  */
 import pg from 'pg';
-import type { RecordKindName } from '@ff/contract';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { dayRange } from '../../apps/server/src/lib/time.js';
 import { listViewOf } from '../../apps/server/src/modules/records/list-view.js';
 import { createRecordsRepository } from '../../apps/server/src/modules/records/records.repository.js';
 import { TIME_ZONE } from './database.js';
+import type { PageRun } from './scale-list-api.js';
 
-type Args = {
-  url: string;
-  list: RecordKindName;
-  fromDate: string;
-  toDate: string;
-  perPage: number;
-  sort?: string;
-  search?: string;
-  withTotal: boolean;
-  connections: number;
-  requests: number;
-};
+type Args = PageRun & { url: string; withTotal: boolean };
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
 
 const range = dayRange({ fromDate: args.fromDate, toDate: args.toDate }, TIME_ZONE);

@@ -8,7 +8,7 @@ import { addDays } from './database.js';
 import { call, signIn } from './http.js';
 import { measureFirstRows, measureInAppNavigation, measureSearch, type ListScreen } from './scale-browser.js';
 import { explainSummary, timeSummaryRequests } from './scale-dashboard.js';
-import { measurePageApi } from './scale-list-api.js';
+import { measurePageApi, type PageRun } from './scale-list-api.js';
 import { startTreeServer } from './scale-servers.js';
 import { measureDashboard } from './web-dashboard.js';
 
@@ -106,36 +106,27 @@ export async function measureScreens(options: ScreensOptions) {
       log(
         `(2b) search: ${search.afterDebounceMedianMs} ms after the debounce, ${search.totalMedianMs} ms from the key (median of ${terms.length})`,
       );
+      const page = { fromDate, toDate, perPage: 100, connections: 10 };
+      const runs: PageRun[] = [
+        ...PAGE_LISTS.map((list) => ({ ...page, list, requests: options.pageRequests })),
+        // A sorted page and a searched page of the biggest screen, as the user's clicks and typing ask them;
+        // a fifth of the requests: a sort over every matching row costs a sort of all of them per page.
+        ...[{ sort: 'amount:desc' }, { search: search?.samples[0]?.term ?? '0001' }].map((view) => ({
+          ...page,
+          list: 'salesInvoice' as const,
+          ...view,
+          requests: Math.ceil(options.pageRequests / 5),
+        })),
+      ];
       pages = [];
-      for (const list of PAGE_LISTS)
+      for (const run of runs)
         pages.push(
           await measurePageApi({
             dir: options.dir,
             dbUrl: db.url,
             serverUrl: server.url,
             cookie: session.cookieHeader(),
-            run: { list, fromDate, toDate, perPage: 100, connections: 10, requests: options.pageRequests },
-            rounds: options.pageRounds,
-          }),
-        );
-      // A sorted page and a searched page of the biggest screen, as the user's clicks and typing ask them.
-      for (const view of [{ sort: 'amount:desc' }, { search: search?.samples[0]?.term ?? '0001' }])
-        pages.push(
-          await measurePageApi({
-            dir: options.dir,
-            dbUrl: db.url,
-            serverUrl: server.url,
-            cookie: session.cookieHeader(),
-            // A fifth of the requests: a sort over every matching row costs a sort of all of them per page.
-            run: {
-              list: 'salesInvoice',
-              fromDate,
-              toDate,
-              perPage: 100,
-              ...view,
-              connections: 10,
-              requests: Math.ceil(options.pageRequests / 5),
-            },
+            run,
             rounds: options.pageRounds,
           }),
         );

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { log, onCleanup, TSX_NODE_ARGS } from './common.js';
-import { ADMIN, APP_KEY, TIME_ZONE } from './database.js';
 import { serverReady, startProcess } from './processes.js';
 import { residentMb } from './scale-memory.js';
+import { apiServerEnv } from './servers.js';
 
 /**
  * bench:scale's servers: the API of a source tree (this one, or today's code extracted into another
@@ -57,16 +57,7 @@ export async function startTreeServer(options: {
     command: process.execPath,
     args: [...(options.nodeArgs ?? []), ...entry],
     env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: options.databaseUrl,
-      APP_KEY,
-      APP_TIMEZONE: TIME_ZONE,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DATA_DIR: options.dataDir,
-      SAP_SL_URL: options.sapUrl,
+      ...apiServerEnv({ port, ...options }),
       ...(embedded ? { SAP_SIM_PORT: String(scalePort()), SEED_DEMO: 'false' } : { QUEUE_WORKER: 'off' }),
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '1000000',

@@ -154,10 +154,8 @@ function details(scale: any) {
     );
 }
 
-/** Prints the bench:scale section: the run's machine line (via `machine`), the goals, then the details. */
-export function printScale(scale: any, machine: (m: any) => void) {
-  console.log('### bench:scale\n');
-  machine(scale.machine);
+/** The bench:scale section below its heading and machine line: the goals, then the details. */
+export function printScale(scale: any) {
   goals(scale);
   details(scale);
   console.log('');

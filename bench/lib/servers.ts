@@ -10,6 +10,31 @@ const SIM = join(ROOT, 'bench/lib/sim-process.ts');
 export type ApiServer = Started<{ address: string; readyInMs: number }> & { url: string };
 
 /**
+ * What every API process of the benchmarks starts with: production, listening on 127.0.0.1 at `port` (0: a
+ * free one), the benchmarks' key, time zone and first administrator. Without `sapUrl` (SAP_SL_URL) main.ts
+ * starts the embedded simulator; without `databaseUrl` it runs embedded (PGlite in `dataDir`).
+ */
+export function apiServerEnv(options: {
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  sapUrl?: string;
+}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATABASE_URL: options.databaseUrl,
+    APP_KEY,
+    APP_TIMEZONE: TIME_ZONE,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATA_DIR: options.dataDir,
+    SAP_SL_URL: options.sapUrl,
+  };
+}
+
+/**
  * The real production entry (apps/server/src/main.ts, from source through tsx) on PostgreSQL, listening on
  * 127.0.0.1 on a free port. Production settings (LOG_LEVEL info, request logging on) unless overridden.
  */
@@ -28,17 +53,8 @@ export async function startApiServer(options: {
     command: process.execPath,
     args: [...(options.nodeArgs ?? []), ...tsxArgs(MAIN)],
     env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: options.databaseUrl,
-      APP_KEY,
-      APP_TIMEZONE: TIME_ZONE,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DATA_DIR: options.dataDir,
-      // Without SAP_SL_URL main.ts starts the embedded simulator; the benchmarks pass their own.
-      SAP_SL_URL: options.sapUrl,
+      // The benchmarks pass their own simulator (sapUrl).
+      ...apiServerEnv({ port: 0, ...options }),
       QUEUE_WORKER: 'off',
       LOG_LEVEL: 'info',
       ...options.env,

@@ -1,4 +1,4 @@
-import { log, machineInfo, onCleanup, tempDir, type MachineInfo } from './common.js';
+import { log, machineInfo, onCleanup, runBenchmark, tempDir, type MachineInfo } from './common.js';
 import { postgresVersion } from './database.js';
 
 /** What every benchmark starts from: the machine it measures on and a temporary directory. */
@@ -15,4 +15,18 @@ export async function benchSetup(prefix: string, options: { postgres?: boolean }
   const tmp = tempDir(prefix);
   onCleanup(() => tmp.remove());
   return { machine, tmp };
+}
+
+/**
+ * A benchmark entry's frame: `bench:<name>` run under a deadline of `minutes` (runBenchmark), its body given
+ * the machine and a temporary directory `ff-bench-<name>-*` (benchSetup).
+ */
+export function benchmark(
+  name: string,
+  options: { minutes: number; postgres?: boolean },
+  body: (setup: BenchSetup) => Promise<void>,
+): Promise<void> {
+  return runBenchmark(`bench:${name}`, options.minutes * 60_000, async () =>
+    body(await benchSetup(name, { postgres: options.postgres })),
+  );
 }

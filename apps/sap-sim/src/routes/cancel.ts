@@ -5,7 +5,7 @@ import type { DocumentSetName, StoredDocument } from '../records.js';
 import { reversalOf } from '../validation/journal-entry.js';
 import { requireOpenPeriod } from '../validation/master-data.js';
 import type { SlReply } from './types.js';
-import { numberDocument, numberJournalEntry, store, unnumbered } from './writes.js';
+import { DOCUMENT_STATUS, numberJournalEntry, renumberedCopy, store, unnumbered } from './writes.js';
 
 const LABELS: Record<DocumentSetName, string> = {
   JournalEntries: 'Journal entry',
@@ -62,21 +62,9 @@ export function cancelStored(
     store(context, entitySet, reversal, { reversalOf: key });
     cancellationKey = reversal.JdtNum as number;
   } else {
-    const cancellation = numberDocument(
-      context,
-      entitySet,
-      {
-        ...unnumbered(document.entity),
-        DocumentStatus: 'bost_Close',
-        Cancelled: 'tNO',
-        CancelStatus: 'csCancellation',
-      },
-      document.entity.DocNum as number,
-    );
+    const cancellation = renumberedCopy(context, entitySet, document.entity, DOCUMENT_STATUS.cancellation);
     store(context, entitySet, cancellation, { reversalOf: key });
-    document.entity.DocumentStatus = 'bost_Close';
-    document.entity.Cancelled = 'tYES';
-    document.entity.CancelStatus = 'csYes';
+    Object.assign(document.entity, DOCUMENT_STATUS.cancelled);
     cancellationKey = cancellation.DocEntry as number;
   }
   document.meta.reversedBy = cancellationKey;

@@ -6,7 +6,7 @@ import { SapError } from '../errors.js';
 import { fromCents, fromMicros, toCents, toMicros, unitPriceMicros } from '../money.js';
 import type { DocumentSetName, EntityRecord, StoredDocument } from '../records.js';
 import { cancelStored, isCancellation } from './cancel.js';
-import { numberDocument, numberJournalEntry, store, unnumbered } from './writes.js';
+import { DOCUMENT_STATUS, numberJournalEntry, renumberedCopy, store, unnumbered } from './writes.js';
 
 /**
  * /__sim/documents/* controls: what an operator (or a bug) can do to SAP's documents behind our back, so tests
@@ -120,17 +120,7 @@ export function duplicateDocument(
   const copy =
     entitySet === 'JournalEntries'
       ? numberJournalEntry(context, unnumbered(document.entity))
-      : numberDocument(
-          context,
-          entitySet,
-          {
-            ...unnumbered(document.entity),
-            DocumentStatus: 'bost_Open',
-            Cancelled: 'tNO',
-            CancelStatus: 'csNo',
-          },
-          document.entity.DocNum as number,
-        );
+      : renumberedCopy(context, entitySet, document.entity, DOCUMENT_STATUS.open);
   store(context, entitySet, copy);
   context.store.commit();
   return { key: copy[ENTITY_SETS[entitySet].key] as number, entitySet };

@@ -147,22 +147,18 @@ export function registerControls(app: FastifyInstance, context: SimContext): voi
       };
     }),
   );
-  app.post(
-    '/__sim/documents/delete',
-    wrap((body) => deleteDocuments(context, body)),
-  );
-  app.post(
-    '/__sim/documents/cancel',
-    wrap((body) => cancelDocument(context, body)),
-  );
-  app.post(
-    '/__sim/documents/duplicate',
-    wrap((body) => duplicateDocument(context, body)),
-  );
-  app.post(
-    '/__sim/documents/alter',
-    wrap((body) => alterDocument(context, body)),
-  );
+  // POST /__sim/documents/delete, /cancel, /duplicate and /alter (controls-documents.ts).
+  const documentControls = {
+    delete: deleteDocuments,
+    cancel: cancelDocument,
+    duplicate: duplicateDocument,
+    alter: alterDocument,
+  };
+  for (const [action, control] of Object.entries(documentControls))
+    app.post(
+      `/__sim/documents/${action}`,
+      wrap((body) => control(context, body)),
+    );
   app.get(
     '/__sim/stats',
     wrap(() => context.stats),

@@ -98,6 +98,26 @@ export function unnumbered(entity: EntityRecord): EntityRecord {
   return rest;
 }
 
+/**
+ * A document's status fields: open (as posted), cancelled (the original once a Cancel closed it), or the
+ * cancellation document a Cancel adds (closed, never cancellable).
+ */
+export const DOCUMENT_STATUS = {
+  open: { DocumentStatus: 'bost_Open', Cancelled: 'tNO', CancelStatus: 'csNo' },
+  cancelled: { DocumentStatus: 'bost_Close', Cancelled: 'tYES', CancelStatus: 'csYes' },
+  cancellation: { DocumentStatus: 'bost_Close', Cancelled: 'tNO', CancelStatus: 'csCancellation' },
+} as const;
+
+/** A new document copied from `entity` (lines included) in `status`, numbered anew in its series. */
+export function renumberedCopy(
+  context: SimContext,
+  entitySet: 'Invoices' | 'PurchaseInvoices',
+  entity: EntityRecord,
+  status: (typeof DOCUMENT_STATUS)[keyof typeof DOCUMENT_STATUS],
+): EntityRecord {
+  return numberDocument(context, entitySet, { ...unnumbered(entity), ...status }, entity.DocNum as number);
+}
+
 export function createJournalEntry(context: SimContext, request: SlRequest): SlReply {
   const prepared = prepareJournalEntry(parseJsonObject(request.body), context.store.data, context.today());
   const entity = numberJournalEntry(context, prepared);

@@ -14,13 +14,16 @@ const DateFilter = lazy(async () => ({ default: (await loadDateFilter()).DateFil
 const preloadDateFilter = () => void loadDateFilter();
 
 export type FiltersPanelProps = DateFilterProps & {
-  /** Open on first render; closed by default. */
+  /** Open on first render; by default open when `initialValue` holds a date (the list is filtered), else closed. */
   defaultOpened?: boolean;
 };
 
 /** The collapsible 'Filters' panel with From Date, To Date and Filter. */
-export function FiltersPanel({ defaultOpened = false, ...filterProps }: FiltersPanelProps) {
-  const [opened, { toggle }] = useDisclosure(defaultOpened);
+export function FiltersPanel({ defaultOpened, ...filterProps }: FiltersPanelProps) {
+  const { initialValue } = filterProps;
+  const [opened, { toggle }] = useDisclosure(
+    defaultOpened ?? Boolean(initialValue?.fromDate || initialValue?.toDate),
+  );
   const [wanted, setWanted] = useState(opened);
   if (opened && !wanted) setWanted(true);
   const bodyId = useId();

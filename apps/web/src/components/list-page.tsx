@@ -8,8 +8,7 @@ import type { DateRangeQuery } from '@ff/contract';
 import type { ExportOptions } from '@/lib/export/export-columns';
 import { useListUrlState } from '@/lib/url-state';
 import { DataTable } from './data-table/data-table';
-import { ErrorAlert } from './error-alert';
-import { FiltersPanel } from './filters-panel';
+import { FilteredList } from './filtered-list';
 import type { ModalState } from './form-modal';
 import { PageHeader } from './page-header';
 
@@ -62,15 +61,7 @@ export function ListPage<T extends { id: number }>({
   return (
     <Stack gap="md">
       <PageHeader items={[{ title }]} />
-      <FiltersPanel
-        onFilter={state.setFilters}
-        initialValue={filters}
-        defaultOpened={Boolean(filters.fromDate || filters.toDate)}
-        loading={list.isFetching}
-      />
-      {list.isError ? (
-        <ErrorAlert error={list.error} fallback={errorFallback} />
-      ) : (
+      <FilteredList filters={filters} onFilter={state.setFilters} list={list} errorFallback={errorFallback}>
         <DataTable
           aria-label={tableLabel}
           data={list.data ?? []}
@@ -93,7 +84,7 @@ export function ListPage<T extends { id: number }>({
             )
           }
         />
-      )}
+      </FilteredList>
       {add && <add.Modal opened={addOpened} onClose={addModal.close} />}
     </Stack>
   );

@@ -1,7 +1,9 @@
-import { Loader, Switch } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, Loader, Switch } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { errorMessage } from '@/lib/error-message';
+import type { ExportColumn, ExportOptions } from '@/lib/export/export-columns';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import type { ToggleStatusInput } from '@/lib/toggle-status';
@@ -40,10 +42,16 @@ export function StatusSwitch({ record, useToggle, messages }: StatusSwitchOption
   );
 }
 
-/** The last columns of the users and roles lists: Created At, Created By and Actions (the status switch). */
-export function createdAndStatusColumns<T extends Toggleable & { createdAt: string; createdBy: string }>(
-  options: StatusSwitchOptions,
-): ColumnDef<T, any>[] {
+type Created = { createdAt: string; createdBy: string };
+
+/**
+ * The last columns of the users and roles lists: Created At, Created By and Actions (the status switch, then
+ * the row's own actions, e.g. its menu).
+ */
+export function createdAndStatusColumns<T extends Toggleable & Created>({
+  rowActions,
+  ...options
+}: StatusSwitchOptions & { rowActions: (record: T) => ReactNode }): ColumnDef<T, any>[] {
   return [
     {
       accessorKey: 'createdAt',
@@ -54,7 +62,32 @@ export function createdAndStatusColumns<T extends Toggleable & { createdAt: stri
     {
       id: 'actions',
       header: 'Actions',
-      cell: ({ row }) => <StatusSwitch record={row.original} {...options} />,
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          <StatusSwitch record={row.original} {...options} />
+          {rowActions(row.original)}
+        </Group>
+      ),
     },
   ];
+}
+
+/**
+ * The Export menu of the users and roles lists: the id as a number, the list's own `columns`, then the same
+ * last columns (Created At, Created By, and the status as its label).
+ */
+export function statusListExport<T extends Toggleable & Created>(
+  fileName: string,
+  columns: ExportColumn<T>[],
+): ExportOptions<T> {
+  return {
+    fileName,
+    columns: [
+      { header: 'ID', type: 'number', value: (record) => record.id },
+      ...columns,
+      { header: 'Created At', type: 'datetime', value: (record) => record.createdAt },
+      { header: 'Created By', value: (record) => record.createdBy },
+      { header: 'Status', value: (record) => (record.isActive ? 'Active' : 'Disabled') },
+    ],
+  };
 }

@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router';
 import type { DateRangeQuery } from '@ff/contract';
 import { useCurrentUser } from './auth/current-user';
+import type { ListControl } from './list-control';
 
 /** One sorted column, as the table names it: `[{ id, desc }]` (table-core's SortingState). */
 export type UrlSorting = { id: string; desc: boolean }[];
@@ -183,14 +184,7 @@ export type ListUrlHandle = ListUrlState & {
   /** A new history entry; the page goes back to the first. */
   setFilters: (filters: DateRangeQuery) => void;
   /** The props of a client-mode DataTable's `control` (stable while the state is the same). */
-  control: {
-    search: string;
-    onSearchChange: (search: string) => void;
-    sorting: UrlSorting;
-    onSortingChange: (sorting: UrlSorting) => void;
-    pageIndex: number;
-    onPageIndexChange: (pageIndex: number) => void;
-  };
+  control: ListControl;
 };
 
 const SEARCH_DELAY_MS = 300;

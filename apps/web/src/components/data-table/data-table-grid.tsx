@@ -1,16 +1,9 @@
-import { memo, useEffect, useMemo, useState, type RefObject } from 'react';
-import {
-  getCoreRowModel,
-  getPaginationRowModel,
-  useReactTable,
-  type RowSelectionState,
-  type SortingState,
-} from '@tanstack/react-table';
+import { memo, useMemo, useState, type RefObject } from 'react';
+import { getPaginationRowModel, type SortingState } from '@tanstack/react-table';
 import type { DataTableProps, ListControl } from './data-table-props';
 import { DataTableView } from './data-table-view';
 import type { ExportSnapshot } from './export-menu';
-import { tableExportSnapshot } from './export-snapshot';
-import { resolveUpdater, selectionOptions, useGridColumns } from './grid-setup';
+import { resolveUpdater, useGridTable } from './grid-setup';
 import { naturalSort } from './natural-sort';
 import { clampPageIndex, countSelected, pageCount } from './paging';
 import { getSearchedRowModel, getStableSortedRowModel } from './row-models';
@@ -33,46 +26,30 @@ export type DataTableGridProps<T> = Omit<
  * rows (see row-models.ts), and the body renders only the rows that are new on the page.
  */
 function DataTableGridInner<T>(props: DataTableGridProps<T>) {
-  const { data, columns, getRowId, pageSize = 10, enableRowSelection, search, control, exportRef } = props;
+  const { search, control } = props;
   const [ownSorting, setOwnSorting] = useState<SortingState>([]);
   // The page goes back to the first one whenever the search changes (no effect needed).
   const [page, setPage] = useState({ search, index: 0 });
   const sorting = control ? control.sorting : ownSorting;
   const pageIndex = control ? control.pageIndex : page.search === search ? page.index : 0;
   const setPageIndex = control ? control.onPageIndexChange : (index: number) => setPage({ search, index });
-  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
-  const selection = props.rowSelection ?? ownSelection;
-  const { allColumns, pinning } = useGridColumns(columns, enableRowSelection, props.columnPinning);
-  // Stable identity, so table-core's memoised page rows survive unrelated renders.
-  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
 
-  const table = useReactTable<T>({
-    // The whole data set: table-core builds its rows once per data change; the search filters them.
-    data,
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination, globalFilter: search },
-    onSortingChange: (updater) => {
-      if (control) return control.onSortingChange(resolveUpdater(updater, sorting));
-      setOwnSorting((old) => resolveUpdater(updater, old));
-      setPageIndex(0);
+  // The whole data set: table-core builds its rows once per data change; the search filters them.
+  const { table, selection, pageSize } = useGridTable(
+    props,
+    { sorting, pageIndex, search },
+    {
+      onSortingChange: (updater) => {
+        if (control) return control.onSortingChange(resolveUpdater(updater, sorting));
+        setOwnSorting((old) => resolveUpdater(updater, old));
+        setPageIndex(0);
+      },
+      defaultColumn: { sortingFn: naturalSort },
+      getFilteredRowModel: getSearchedRowModel(),
+      getSortedRowModel: getStableSortedRowModel(),
+      getPaginationRowModel: getPaginationRowModel(),
     },
-    ...selectionOptions({
-      selection,
-      controlled: props.rowSelection !== undefined,
-      setOwn: setOwnSelection,
-      onChange: props.onRowSelectionChange,
-      enableRowSelection,
-    }),
-    enableMultiSort: false,
-    sortDescFirst: false,
-    autoResetPageIndex: false,
-    defaultColumn: { sortingFn: naturalSort },
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getSearchedRowModel(),
-    getSortedRowModel: getStableSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-  });
+  );
 
   // The searched, sorted rows; a page past the last one (the data shrank) moves back to the last page.
   // A controlled page is only shown clamped: the rows may still be loading, and the page in the URL stands.
@@ -81,21 +58,11 @@ function DataTableGridInner<T>(props: DataTableGridProps<T>) {
   if (currentPage !== pageIndex && !control) setPageIndex(currentPage);
   const searchedIds = useMemo(() => searchedRows.map((row) => row.id), [searchedRows]);
 
-  const ariaLabel = props['aria-label'];
-  useEffect(() => {
-    exportRef.current = () =>
-      tableExportSnapshot(
-        table,
-        table.getPrePaginationRowModel().rows.map((row) => row.original),
-      );
-  }, [exportRef, table]);
-
   return (
     <DataTableView
       table={table}
-      aria-label={ariaLabel}
+      aria-label={props['aria-label']}
       footer={{
-        rowsOnPage: table.getRowModel().rows.length,
         filteredTotal: searchedRows.length,
         selectedCount: countSelected(searchedIds, selection),
         pageIndex: currentPage,

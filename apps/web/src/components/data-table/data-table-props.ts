@@ -1,45 +1,23 @@
 import type { ReactNode } from 'react';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ExportOptions } from '@/lib/export/export-columns';
+import type { ListControl } from '@/lib/list-control';
 
 /** What the shared list table (data-table.tsx) takes, and what its two grids read of it. */
 
 /**
  * Server mode: the parent owns the page, sorting and search, fetches the page they name and hands the table
- * its rows (`data`) and `total`. Keep the callbacks stable (useCallback) so a keystroke in the search box
- * re-renders the box, not the rows.
+ * its rows (`data`) and `total`; a page past the last one asks the parent for the last page. Keep the
+ * callbacks stable (useCallback) so a keystroke in the search box re-renders the box, not the rows.
  */
-export type ServerPaging = {
+export type ServerPaging = ListControl & {
   /** Rows matching the filters and search on every page (the answer's `meta.total`); null before the first answer. */
   total: number | null;
-  /** 0-based (the API's `page` is this plus 1). */
-  pageIndex: number;
-  onPageIndexChange: (pageIndex: number) => void;
-  /** At most one column: `[{ id, desc }]`, or none for the server's own order. */
-  sorting: SortingState;
-  /** Called with the next sorting when a header is clicked (ascending, descending, then none). */
-  onSortingChange: (sorting: SortingState) => void;
-  /** The search box's text as typed; the parent debounces what it sends. */
-  search: string;
-  onSearchChange: (search: string) => void;
   /** N of 'N of M records selected': the parent counts the selected rows that match, on every page. */
   selectedCount: number;
 };
 
-/**
- * Client mode, controlled (e.g. by `useListUrlState`): the parent holds the search, sorting and page. The
- * parent moves back to the first page when the search or sorting changes (the table does not).
- */
-export type ListControl = {
-  search: string;
-  onSearchChange: (search: string) => void;
-  /** At most one column: `[{ id, desc }]`. */
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
-  /** 0-based; a page past the last one shows the last page. */
-  pageIndex: number;
-  onPageIndexChange: (pageIndex: number) => void;
-};
+export type { ListControl };
 
 export type DataTableProps<T> = {
   /** Client mode: every row. Server mode: the rows of the current page. */
@@ -69,7 +47,11 @@ export type DataTableProps<T> = {
   loading?: boolean;
   /** Server mode (paged lists): see `ServerPaging`. Without it the table searches, sorts and pages `data` itself. */
   server?: ServerPaging;
-  /** Client mode: the search, sorting and page held by the parent; without it the table holds them. */
+  /**
+   * Client mode: the search, sorting and page held by the parent (e.g. by `useListUrlState`), which moves back
+   * to the first page when the search or sorting changes (the table does not); a page past the last one shows
+   * the last page. Without it the table holds them.
+   */
   control?: ListControl;
   'aria-label'?: string;
 };

@@ -1,10 +1,8 @@
-import { memo, useEffect, useMemo, useState, type RefObject } from 'react';
-import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
+import { memo, useEffect, type RefObject } from 'react';
 import type { DataTableProps, ServerPaging } from './data-table-props';
 import { DataTableView } from './data-table-view';
 import type { ExportSnapshot } from './export-menu';
-import { tableExportSnapshot } from './export-snapshot';
-import { resolveUpdater, selectionOptions, useGridColumns } from './grid-setup';
+import { resolveUpdater, useGridTable } from './grid-setup';
 import { clampPageIndex, pageCount } from './paging';
 
 /** The table's props in server mode, without the toolbar's (search box, buttons, overlay). */
@@ -24,36 +22,19 @@ export type DataTableServerGridProps<T> = Omit<
  * included). A page past the last one (after a post, `total` dropped) asks the parent for the last page.
  */
 function DataTableServerGridInner<T>(props: DataTableServerGridProps<T>) {
-  const { data, columns, getRowId, pageSize = 10, enableRowSelection, exportRef } = props;
   const { total, pageIndex, onPageIndexChange, sorting, onSortingChange, selectedCount } = props;
-  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
-  const selection = props.rowSelection ?? ownSelection;
-  const { allColumns, pinning } = useGridColumns(columns, enableRowSelection, props.columnPinning);
-  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
-
-  const table = useReactTable<T>({
-    data,
-    columns: allColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination },
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    rowCount: total ?? 0,
-    onSortingChange: (updater) => onSortingChange(resolveUpdater(updater, sorting)),
-    ...selectionOptions({
-      selection,
-      controlled: props.rowSelection !== undefined,
-      setOwn: setOwnSelection,
-      onChange: props.onRowSelectionChange,
-      enableRowSelection,
-    }),
-    // One column at a time: ascending, descending, then the server's own order (as in client mode).
-    enableMultiSort: false,
-    sortDescFirst: false,
-    autoResetPageIndex: false,
-    getCoreRowModel: getCoreRowModel(),
-  });
+  // Sorting by one column at a time: ascending, descending, then the server's own order (as in client mode).
+  const { table, pageSize } = useGridTable(
+    props,
+    { sorting, pageIndex },
+    {
+      manualPagination: true,
+      manualSorting: true,
+      manualFiltering: true,
+      rowCount: total ?? 0,
+      onSortingChange: (updater) => onSortingChange(resolveUpdater(updater, sorting)),
+    },
+  );
 
   const pages = pageCount(total ?? 0, pageSize);
   // Before the first answer (`total` null) the page index stands: it may be a tab's page coming back.
@@ -62,21 +43,11 @@ function DataTableServerGridInner<T>(props: DataTableServerGridProps<T>) {
     if (currentPage !== pageIndex) onPageIndexChange(currentPage);
   }, [currentPage, pageIndex, onPageIndexChange]);
 
-  const ariaLabel = props['aria-label'];
-  useEffect(() => {
-    exportRef.current = () =>
-      tableExportSnapshot(
-        table,
-        table.getRowModel().rows.map((row) => row.original),
-      );
-  }, [exportRef, table]);
-
   return (
     <DataTableView
       table={table}
-      aria-label={ariaLabel}
+      aria-label={props['aria-label']}
       footer={{
-        rowsOnPage: table.getRowModel().rows.length,
         filteredTotal: total ?? 0,
         selectedCount,
         pageIndex: currentPage,

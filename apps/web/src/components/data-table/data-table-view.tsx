@@ -12,8 +12,8 @@ export type DataTableViewProps<T> = {
   /** The table-core instance, in either mode: its row model is the page to show. */
   table: TableInstance<T>;
   'aria-label'?: string;
-  /** The counter and pager under the rows. */
-  footer: DataTableFooterProps;
+  /** The counter and pager under the rows (which count the page's rows themselves). */
+  footer: Omit<DataTableFooterProps, 'rowsOnPage'>;
 };
 
 /**
@@ -48,7 +48,7 @@ export function DataTableView<T>({ table, footer, 'aria-label': ariaLabel }: Dat
           <DataTableBody rows={pageRows} columnCount={visibleColumns.length} cellProps={cellProps} />
         </Table>
       </ScrollArea>
-      <DataTableFooter {...footer} />
+      <DataTableFooter {...footer} rowsOnPage={pageRows.length} />
     </>
   );
 }

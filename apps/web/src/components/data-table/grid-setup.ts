@@ -1,12 +1,18 @@
-import { useMemo } from 'react';
-import type {
-  ColumnDef,
-  ColumnPinningState,
-  Row,
-  RowSelectionState,
-  TableOptions,
-  Updater,
+import { useMemo, useState, type RefObject } from 'react';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnPinningState,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+  type TableOptions,
+  type Updater,
 } from '@tanstack/react-table';
+import type { DataTableProps } from './data-table-props';
+import type { ExportSnapshot } from './export-menu';
+import { useExportReader } from './export-snapshot';
 import { SELECTION_COLUMN_ID, selectionColumn } from './selection-column';
 
 /** A table-core updater (a value or a function of the previous value) applied to `previous`. */
@@ -18,7 +24,7 @@ export const resolveUpdater = <S>(updater: Updater<S>, previous: S): S =>
  * first when rows are selectable, pinned left with the screen's own pinned columns. Memoised, so table-core
  * keeps its rows and cells while nothing about the columns changes.
  */
-export function useGridColumns<T>(
+function useGridColumns<T>(
   columns: ColumnDef<T, any>[],
   enableRowSelection: boolean | ((row: T) => boolean) | undefined,
   columnPinning: { left?: string[]; right?: string[] } | undefined,
@@ -49,7 +55,7 @@ type SelectionOptions<T> = Pick<
  * The selection options both modes give table-core: selection by row id, controlled by the parent when it
  * passes `rowSelection`, else kept in `setOwn`; a predicate decides per row which rows may be selected.
  */
-export function selectionOptions<T>(args: {
+function selectionOptions<T>(args: {
   selection: RowSelectionState;
   controlled: boolean;
   setOwn: (next: RowSelectionState) => void;
@@ -69,4 +75,75 @@ export function selectionOptions<T>(args: {
         : Boolean(enableRowSelection),
     enableSubRowSelection: false,
   };
+}
+
+/**
+ * The selection both modes show: the parent's `rowSelection` when it passes one, else the grid's own; with
+ * the options that hand table-core's changes to the parent (and to the grid's own state when uncontrolled).
+ */
+function useGridSelection<T>(props: GridTableProps<T>) {
+  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
+  const selection = props.rowSelection ?? ownSelection;
+  const options = selectionOptions({
+    selection,
+    controlled: props.rowSelection !== undefined,
+    setOwn: setOwnSelection,
+    onChange: props.onRowSelectionChange,
+    enableRowSelection: props.enableRowSelection,
+  });
+  return { selection, options };
+}
+
+/** What both modes' table-core instances are built from: the table's props and the Export menu's reader. */
+type GridTableProps<T> = Pick<
+  DataTableProps<T>,
+  | 'data'
+  | 'columns'
+  | 'getRowId'
+  | 'pageSize'
+  | 'enableRowSelection'
+  | 'rowSelection'
+  | 'onRowSelectionChange'
+  | 'columnPinning'
+> & {
+  /** Receives the reader of the rows to export, for the toolbar's Export menu. */
+  exportRef: RefObject<(() => ExportSnapshot<T>) | null>;
+};
+
+/**
+ * The table-core instance of either mode: the rows and columns (the checkbox column first when rows are
+ * selectable), the selection, the sorting `view.sorting` of one column at a time (ascending, descending,
+ * then none), page `view.pageIndex` of `pageSize` rows and the search `view.search`. `modeOptions` adds
+ * what the mode does its own way: its sorting handler and its row models, or the server's paging.
+ * Keeps `exportRef` reading the rows the instance holds before its paging (useExportReader).
+ */
+export function useGridTable<T>(
+  props: GridTableProps<T>,
+  view: { sorting: SortingState; pageIndex: number; search?: string },
+  modeOptions: Pick<TableOptions<T>, 'onSortingChange'> & Partial<TableOptions<T>>,
+) {
+  const { selection, options: selectionOptions } = useGridSelection(props);
+  const { allColumns, pinning } = useGridColumns(
+    props.columns,
+    props.enableRowSelection,
+    props.columnPinning,
+  );
+  const { sorting, pageIndex, search } = view;
+  const pageSize = props.pageSize ?? 10;
+  // Stable identity, so table-core's memoised page rows survive unrelated renders.
+  const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
+  const table = useReactTable<T>({
+    data: props.data,
+    columns: allColumns,
+    getRowId: (row) => props.getRowId(row),
+    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination, globalFilter: search },
+    ...selectionOptions,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+    ...modeOptions,
+  });
+  useExportReader(props.exportRef, table);
+  return { table, selection, pageSize };
 }

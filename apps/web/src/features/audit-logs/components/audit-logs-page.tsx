@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import type { AuditEntry } from '@ff/contract';
 import { DataTable, type ServerPaging } from '@/components/data-table/data-table';
-import { ErrorAlert } from '@/components/error-alert';
-import { FiltersPanel } from '@/components/filters-panel';
+import { FilteredList } from '@/components/filtered-list';
 import { PageHeader } from '@/components/page-header';
 import type { ExportOptions } from '@/lib/export/export-columns';
 import { pageQuery } from '@/lib/list-query';
@@ -63,40 +62,13 @@ export function AuditLogsPage() {
     [filters, sort, search],
   );
   const total = list.data?.meta.total ?? null;
-  const server = useMemo<ServerPaging>(
-    () => ({
-      total,
-      pageIndex: state.pageIndex,
-      onPageIndexChange: state.setPageIndex,
-      sorting: state.sorting,
-      onSortingChange: state.setSorting,
-      search: state.search,
-      onSearchChange: state.setSearch,
-      selectedCount: 0,
-    }),
-    [
-      total,
-      state.pageIndex,
-      state.setPageIndex,
-      state.sorting,
-      state.setSorting,
-      state.search,
-      state.setSearch,
-    ],
-  );
+  const { control } = state;
+  const server = useMemo<ServerPaging>(() => ({ ...control, total, selectedCount: 0 }), [control, total]);
 
   return (
     <Stack gap="md">
       <PageHeader items={[{ title: 'Audit Logs' }]} />
-      <FiltersPanel
-        onFilter={state.setFilters}
-        initialValue={state.filters}
-        defaultOpened={Boolean(fromDate || toDate)}
-        loading={list.isFetching}
-      />
-      {list.isError ? (
-        <ErrorAlert error={list.error} />
-      ) : (
+      <FilteredList filters={state.filters} onFilter={state.setFilters} list={list}>
         <DataTable
           aria-label="Audit logs"
           data={list.data?.data ?? []}
@@ -117,7 +89,7 @@ export function AuditLogsPage() {
             />
           }
         />
-      )}
+      </FilteredList>
     </Stack>
   );
 }

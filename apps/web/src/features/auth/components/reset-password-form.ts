@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { resetPasswordBody } from '@ff/contract';
-import { AUTH_FIELD_MESSAGES } from '@ff/contract/plain';
+import { withPasswordConfirmation } from '@/lib/password-form';
 
 /** The two fields the user types; the token and email come from the link. */
-export const resetPasswordForm = z
-  .object({
-    password: resetPasswordBody.shape.password,
-    password_confirmation: z.string(),
-  })
-  .refine((values) => values.password === values.password_confirmation, {
-    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
-    path: ['password_confirmation'],
-  });
+export const resetPasswordForm = withPasswordConfirmation(
+  z.object({ password: resetPasswordBody.shape.password, password_confirmation: z.string() }),
+);
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export const INVALID_LINK =

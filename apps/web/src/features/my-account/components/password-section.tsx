@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { changePasswordBody } from '@ff/contract';
-import { AUTH_FIELD_MESSAGES } from '@ff/contract/plain';
 import { serverFieldErrors } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { withPasswordConfirmation } from '@/lib/password-form';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useChangePassword } from '../api/account';
 import { sessionsQueryKey } from '../api/sessions';
@@ -14,19 +14,21 @@ export const CURRENT_PASSWORD_MISSING = 'Enter the password you use to sign in n
 const PASSWORD_FAILED = 'Your password could not be changed. Please try again.';
 
 /** The form: the reset page's rules for the new password, the mismatch shown under the confirmation. */
-export const changePasswordForm = z
-  .object({
+export const changePasswordForm = withPasswordConfirmation(
+  z.object({
     currentPassword: z.string().min(1, CURRENT_PASSWORD_MISSING),
     password: changePasswordBody.shape.password,
     password_confirmation: z.string(),
-  })
-  .refine((values) => values.password === values.password_confirmation, {
-    message: AUTH_FIELD_MESSAGES.passwordsDiffer,
-    path: ['password_confirmation'],
-  });
+  }),
+);
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', password: '', password_confirmation: '' };
+const FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'password', label: 'New password', autoComplete: 'new-password' },
+  { name: 'password_confirmation', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const satisfies { name: keyof ChangePasswordForm; label: string; autoComplete: string }[];
 
 /** Change password: the current one, then the new one twice. */
 export function PasswordSection() {
@@ -60,27 +62,15 @@ export function PasswordSection() {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <PasswordInput
-            label="Current password"
-            required
-            autoComplete="current-password"
-            key={form.key('currentPassword')}
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            required
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            required
-            autoComplete="new-password"
-            key={form.key('password_confirmation')}
-            {...form.getInputProps('password_confirmation')}
-          />
+          {FIELDS.map(({ name, label, autoComplete }) => (
+            <PasswordInput
+              key={form.key(name)}
+              label={label}
+              required
+              autoComplete={autoComplete}
+              {...form.getInputProps(name)}
+            />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

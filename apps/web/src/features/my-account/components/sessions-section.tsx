@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import type { AccountSession } from '@ff/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageLoadingOverlay } from '@/components/page-loading-overlay';
+import { ACTIONS_HEADER, ScrollTable } from '@/components/scroll-table';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -103,26 +104,16 @@ export function SessionsSection() {
   return (
     <Stack gap="md" pos="relative" mih={80}>
       <PageLoadingOverlay visible={sessions.isLoading} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" aria-label="Your sessions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>IP address</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        minWidth={640}
+        verticalSpacing="sm"
+        aria-label="Your sessions"
+        headers={['Device', 'IP address', 'Signed in', 'Last seen', ACTIONS_HEADER]}
+      >
+        {rows.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+      </ScrollTable>
       <Group justify="flex-end">
         <SignOutOthers count={rows.filter((session) => !session.current).length} />
       </Group>

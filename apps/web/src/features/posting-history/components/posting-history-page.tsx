@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import type { PostingRow } from '@ff/contract';
 import { DataTable, type ServerPaging } from '@/components/data-table/data-table';
 import { ErrorAlert } from '@/components/error-alert';
-import { FiltersPanel } from '@/components/filters-panel';
+import { FilteredList } from '@/components/filtered-list';
 import { LazyOnOpen } from '@/components/lazy-on-open';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -54,18 +54,11 @@ export function PostingHistoryPage() {
   const { openPosting } = params;
   const columns = useMemo(() => postingHistoryColumns((id) => openPosting(id)), [openPosting]);
   const total = list.data?.meta.total ?? null;
+  // Newest first, always: no column sorts.
+  const { control } = state;
   const server = useMemo<ServerPaging>(
-    () => ({
-      total,
-      pageIndex: state.pageIndex,
-      onPageIndexChange: state.setPageIndex,
-      sorting: NO_SORTING,
-      onSortingChange: () => {},
-      search: state.search,
-      onSearchChange: state.setSearch,
-      selectedCount: 0,
-    }),
-    [total, state.pageIndex, state.setPageIndex, state.search, state.setSearch],
+    () => ({ ...control, sorting: NO_SORTING, onSortingChange: () => {}, total, selectedCount: 0 }),
+    [control, total],
   );
 
   const header = <PageHeader items={[{ title: 'Posting History' }]} />;
@@ -79,15 +72,7 @@ export function PostingHistoryPage() {
   return (
     <Stack gap="md">
       {header}
-      <FiltersPanel
-        onFilter={state.setFilters}
-        initialValue={state.filters}
-        defaultOpened={Boolean(fromDate || toDate)}
-        loading={list.isFetching}
-      />
-      {list.isError ? (
-        <ErrorAlert error={list.error} />
-      ) : (
+      <FilteredList filters={state.filters} onFilter={state.setFilters} list={list}>
         <DataTable
           aria-label="Postings"
           data={list.data?.data ?? []}
@@ -108,7 +93,7 @@ export function PostingHistoryPage() {
             />
           }
         />
-      )}
+      </FilteredList>
       <LazyOnOpen opened={params.posting !== null}>
         <PostingDrawer id={params.posting} onClose={() => openPosting(null)} />
       </LazyOnOpen>

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { ReconciliationDifference, ReconciliationRunDetail } from '@ff/contract';
 import { ErrorAlert } from '@/components/error-alert';
+import { ScrollTable } from '@/components/scroll-table';
 import { errorMessage } from '@/lib/error-message';
 import { formatAmount, formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -67,49 +68,38 @@ function DifferencesTable({
       <Text size="sm">No differences: SAP agrees with every posting dated in this range.</Text>
     );
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="xs" aria-label="Differences">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Trip</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Ours</Table.Th>
-            <Table.Th>SAP</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Action</Table.Th>
+    <ScrollTable
+      minWidth={1100}
+      verticalSpacing="xs"
+      aria-label="Differences"
+      headers={['Type', 'Trip', 'Kind', 'Key', 'Ours', 'SAP', 'Message', 'Action']}
+    >
+      {run.differences.map((difference) => {
+        const type = DIFFERENCE_TYPES[difference.type];
+        return (
+          <Table.Tr key={difference.index}>
+            <Table.Td>
+              <Badge color={type.color} variant="light">
+                {type.label}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{difference.tripNumber ?? 'N/A'}</Table.Td>
+            <Table.Td>{kindLabel(difference.kind)}</Table.Td>
+            <Table.Td ff="monospace">{difference.idempotencyKey}</Table.Td>
+            <Table.Td>{side(difference.ours)}</Table.Td>
+            <Table.Td>{side(difference.sap)}</Table.Td>
+            <Table.Td maw={420}>{difference.message}</Table.Td>
+            <Table.Td>
+              {difference.adoptable && (
+                <Button size="compact-sm" variant="light" onClick={() => onAdopt(difference.index)}>
+                  Adopt SAP document
+                </Button>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {run.differences.map((difference) => {
-            const type = DIFFERENCE_TYPES[difference.type];
-            return (
-              <Table.Tr key={difference.index}>
-                <Table.Td>
-                  <Badge color={type.color} variant="light">
-                    {type.label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{difference.tripNumber ?? 'N/A'}</Table.Td>
-                <Table.Td>{kindLabel(difference.kind)}</Table.Td>
-                <Table.Td ff="monospace">{difference.idempotencyKey}</Table.Td>
-                <Table.Td>{side(difference.ours)}</Table.Td>
-                <Table.Td>{side(difference.sap)}</Table.Td>
-                <Table.Td maw={420}>{difference.message}</Table.Td>
-                <Table.Td>
-                  {difference.adoptable && (
-                    <Button size="compact-sm" variant="light" onClick={() => onAdopt(difference.index)}>
-                      Adopt SAP document
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ScrollTable>
   );
 }
 

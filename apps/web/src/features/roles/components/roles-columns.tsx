@@ -1,4 +1,3 @@
-import { Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Role } from '@ff/contract';
 import { createdAndStatusColumns } from '@/components/status-switch';
@@ -16,18 +15,9 @@ export const ROLE_STATUS_MESSAGES = {
  */
 export const rolesColumns: ColumnDef<Role, any>[] = [
   { accessorKey: 'name', header: 'Name' },
-  ...createdAndStatusColumns<Role>({ useToggle: useToggleRoleStatus, messages: ROLE_STATUS_MESSAGES }).map(
-    (column): ColumnDef<Role, any> =>
-      column.id === 'actions'
-        ? {
-            ...column,
-            cell: (context) => (
-              <Group gap="xs" wrap="nowrap">
-                {typeof column.cell === 'function' ? column.cell(context) : null}
-                <RoleRowActions role={context.row.original} />
-              </Group>
-            ),
-          }
-        : column,
-  ),
+  ...createdAndStatusColumns<Role>({
+    useToggle: useToggleRoleStatus,
+    messages: ROLE_STATUS_MESSAGES,
+    rowActions: (role) => <RoleRowActions role={role} />,
+  }),
 ];

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
@@ -9,7 +8,7 @@ import {
   toAddUserFormErrors,
   toCreateUserBody,
 } from './add-user-form';
-import { CountryCodeSelect } from './country-code-select';
+import { UserFields } from './user-fields';
 
 export const ADD_USER_SUCCESS =
   'User has been added successfully. A link to set their password has been e-mailed to them.';
@@ -29,45 +28,15 @@ export function AddUserModal({ opened, onClose }: AddUserModalProps) {
     messages: { success: ADD_USER_SUCCESS, failed: ADD_USER_FAILED },
     onClose,
   });
-  const { setFieldValue } = form;
-  const onCountryChange = useCallback((code: string) => setFieldValue('mobileCode', code), [setFieldValue]);
 
   return (
     <FormModal opened={opened} title="Add User" {...modal}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First Name" withAsterisk {...form.getInputProps('firstName')} />
-        <TextInput label="Last Name" withAsterisk {...form.getInputProps('lastName')} />
-      </SimpleGrid>
-      <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <CountryCodeSelect
-          value={form.values.mobileCode}
-          onChange={onCountryChange}
-          error={form.errors.mobileCode}
-        />
-        <TextInput
-          label="Mobile"
-          type="tel"
-          placeholder="Enter valid number..."
-          autoComplete="tel-national"
-          withAsterisk
-          style={{ flex: 1 }}
-          {...form.getInputProps('mobileNo')}
-        />
-      </Group>
-      <Select
-        label="Role"
-        withAsterisk
-        searchable
-        data={roles.data ?? []}
-        placeholder={roles.isLoading ? 'Loading roles...' : 'Choose a role'}
-        nothingFoundMessage={
-          roles.isError
-            ? 'The roles could not be loaded. Close and reopen this form.'
-            : 'No active role matches'
-        }
-        allowDeselect={false}
-        {...form.getInputProps('role')}
+      <UserFields
+        form={form}
+        afterName={<TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />}
+        roles={roles}
+        roleChoices={roles.data ?? []}
+        rolePlaceholder={roles.isLoading ? 'Loading roles...' : 'Choose a role'}
       />
     </FormModal>
   );

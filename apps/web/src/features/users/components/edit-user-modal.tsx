@@ -1,16 +1,15 @@
-import { useCallback } from 'react';
-import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { User } from '@ff/contract';
 import { FormModal, useCreateForm, type ModalState } from '@/components/form-modal';
 import { useRoleOptions } from '../api/get-role-options';
 import { useUpdateUser } from '../api/update-user';
-import { CountryCodeSelect } from './country-code-select';
 import {
   editUserInitialValues,
   editUserValidation,
   toEditUserFormErrors,
   toUpdateUserBody,
 } from './edit-user-form';
+import { UserFields } from './user-fields';
 
 export const EDIT_USER_SUCCESS = 'User has been updated successfully.';
 const EDIT_USER_FAILED = 'Failed to update the user. Please check the details and try again.';
@@ -30,8 +29,6 @@ export function EditUserModal({ opened, onClose, user }: EditUserModalProps) {
     messages: { success: EDIT_USER_SUCCESS, failed: EDIT_USER_FAILED },
     onClose,
   });
-  const { setFieldValue } = form;
-  const onCountryChange = useCallback((code: string) => setFieldValue('mobileCode', code), [setFieldValue]);
   // The user's current role stays a choice even when it has been disabled since.
   const roleOptions = roles.data ?? [];
   const choices = roleOptions.some((r) => r.value === user.role)
@@ -43,39 +40,7 @@ export function EditUserModal({ opened, onClose, user }: EditUserModalProps) {
       <Text size="sm" c="dimmed">
         {user.email}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First Name" withAsterisk {...form.getInputProps('firstName')} />
-        <TextInput label="Last Name" withAsterisk {...form.getInputProps('lastName')} />
-      </SimpleGrid>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <CountryCodeSelect
-          value={form.values.mobileCode}
-          onChange={onCountryChange}
-          error={form.errors.mobileCode}
-        />
-        <TextInput
-          label="Mobile"
-          type="tel"
-          placeholder="Enter valid number..."
-          autoComplete="tel-national"
-          withAsterisk
-          style={{ flex: 1 }}
-          {...form.getInputProps('mobileNo')}
-        />
-      </Group>
-      <Select
-        label="Role"
-        withAsterisk
-        searchable
-        data={choices}
-        nothingFoundMessage={
-          roles.isError
-            ? 'The roles could not be loaded. Close and reopen this form.'
-            : 'No active role matches'
-        }
-        allowDeselect={false}
-        {...form.getInputProps('role')}
-      />
+      <UserFields form={form} roles={roles} roleChoices={choices} />
     </FormModal>
   );
 }

@@ -1,4 +1,3 @@
-import { Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { User } from '@ff/contract';
 import { createdAndStatusColumns } from '@/components/status-switch';
@@ -19,18 +18,9 @@ export const usersColumns: ColumnDef<User, any>[] = [
   { accessorKey: 'email', header: 'Email' },
   { accessorKey: 'mobileNo', header: 'Mobile' },
   { accessorKey: 'role', header: 'Role' },
-  ...createdAndStatusColumns<User>({ useToggle: useToggleUserStatus, messages: USER_STATUS_MESSAGES }).map(
-    (column): ColumnDef<User, any> =>
-      column.id === 'actions'
-        ? {
-            ...column,
-            cell: (context) => (
-              <Group gap="xs" wrap="nowrap">
-                {typeof column.cell === 'function' ? column.cell(context) : null}
-                <UserRowActions user={context.row.original} />
-              </Group>
-            ),
-          }
-        : column,
-  ),
+  ...createdAndStatusColumns<User>({
+    useToggle: useToggleUserStatus,
+    messages: USER_STATUS_MESSAGES,
+    rowActions: (user) => <UserRowActions user={user} />,
+  }),
 ];
