@@ -1,6 +1,11 @@
 import type { Metrics } from '../../lib/metrics.js';
 import { lookUpKeys, type KeyLookup } from './key-lookup.js';
-import { SapPostingFailure, type SapDocument, type SapDocumentRef, type SapGateway } from '../../erp/sap-gateway.js';
+import {
+  SapPostingFailure,
+  type SapDocument,
+  type SapDocumentRef,
+  type SapGateway,
+} from '../../erp/sap-gateway.js';
 
 export type PostingOutcome =
   | { outcome: 'posted' | 'found'; ref: SapDocumentRef }
