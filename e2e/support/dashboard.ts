@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindEntry } from '@ff/contract/plain';
 import { apiCall } from './auth';
 
 /** Helpers of the Dashboard spec: the summary and SAP status as the API answers them, and the page's figures. */
@@ -14,8 +15,8 @@ export type KindSummary = {
 export type Summary = { kinds: KindSummary[]; generatedAt: string; today: string };
 export type SapStatus = { state: string; message: string; checkedAt: string };
 
-/** Each kind's label on the dashboard, by its API name, in the registry's order. */
-export const KIND_LABELS: Record<string, string> = {
+/** The spec's kinds' labels on the dashboard by API name, in the spec's order: pinned (the cards name them so). */
+export const SPEC_KIND_LABELS: Record<string, string> = {
   journalSaleInvoice: 'Sales Invoices',
   firstJournalTransporterInvoice: 'Transporter Invoices (FJ)',
   secondJournalTransporterInvoice: 'Transporter Invoices (SJ)',
@@ -23,6 +24,18 @@ export const KIND_LABELS: Record<string, string> = {
   journalFuelAdvance: 'Fuel Advance',
   journalVasTransaction: 'VAS Transactions',
 };
+
+/**
+ * Each kind's label on the dashboard, by its API name, in the registry's order: the spec's as pinned above, and a
+ * kind added beside them by its screen's navigation label (with its code when it is one tab of a screen).
+ */
+export const KIND_LABELS: Record<string, string> = Object.fromEntries(
+  RECORD_KIND_NAMES.map((name) => {
+    const { apiName, screen, code }: RecordKindEntry = RECORD_KINDS_PLAIN[name];
+    const own = screen.tab ? `${screen.navLabel} (${code})` : screen.navLabel;
+    return [apiName, SPEC_KIND_LABELS[apiName] ?? own];
+  }),
+);
 
 export const AGING_LABELS = {
   '0-7': '0–7 days',

@@ -11,6 +11,7 @@ import {
   fitsWidth,
   KIND_LABELS,
   POSTED_TITLE,
+  SPEC_KIND_LABELS,
   rowCells,
   sapStatusOf,
   summaryOf,
@@ -144,6 +145,9 @@ test.describe('Dashboard', () => {
     await expect(awaiting).toBeVisible();
     const summary = await summaryOf(page);
     expect(summary.kinds.map((k) => k.kind)).toEqual(Object.keys(KIND_LABELS));
+    expect(Object.keys(KIND_LABELS).filter((kind) => kind in SPEC_KIND_LABELS)).toEqual(
+      Object.keys(SPEC_KIND_LABELS),
+    );
 
     // Per kind: records awaiting, their amount, failed.
     for (const kind of summary.kinds) {

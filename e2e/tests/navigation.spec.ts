@@ -1,16 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth';
-import { MY_ACCOUNT_MESSAGES } from '@ff/contract/plain';
+import { MY_ACCOUNT_MESSAGES, recordScreens } from '@ff/contract/plain';
 import { E2E_ADMIN } from '../support/env';
 import { css, hue, rgb } from '../support/ui';
 
-const NAV_LINKS = [
-  'Dashboard',
+/** The spec's record screens, in the spec's order: pinned, since they are what the spec's navigation holds. */
+const SPEC_RECORD_SCREENS = [
   'Sales Invoices',
   'Transporter Invoices',
   'Cash Advance',
   'Fuel Advance',
   'VAS Transactions',
+];
+/** Every record screen of the registry, in its order: the spec's, and any kind added beside them. */
+const RECORD_SCREENS = recordScreens().map((screen) => screen.navLabel);
+const NAV_LINKS = [
+  'Dashboard',
+  ...RECORD_SCREENS,
   // Beyond the spec (issue 11), after the record screens.
   'Posting History',
   'Reconciliation',
@@ -56,6 +62,9 @@ test.describe('authenticated layout', () => {
     const [r, g, b] = rgb(await css(nav, 'background-color'));
     expect(Math.max(r, g, b), 'navigation is dark').toBeLessThan(80);
     await expect(nav.getByRole('link')).toHaveText(NAV_LINKS);
+    expect(RECORD_SCREENS.filter((label) => SPEC_RECORD_SCREENS.includes(label))).toEqual(
+      SPEC_RECORD_SCREENS,
+    );
     // Every link points where the route table says; the foundation screens are followed.
     const expected: Array<[string, string]> = [
       ['Dashboard', '/'],
