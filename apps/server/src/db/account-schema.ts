@@ -1,18 +1,6 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant, ownerId } from './columns.js';
 import { sessions, users } from './schema.js';
-
-/** All instants are stored as timestamptz; the API formats them in APP_TIMEZONE. */
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A user's TOTP two-factor sign-in (modules/auth/two-factor.repository.ts): the secret sealed under APP_KEY;
@@ -33,12 +21,10 @@ export const userTwoFactor = pgTable('user_two_factor', {
 export const userRecoveryCodes = pgTable(
   'user_recovery_codes',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     /** When it signed someone in: kept (not deleted) so a second use is told it was used, not that it is wrong. */
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    usedAt: instant('used_at'),
   },
   (t) => [primaryKey({ name: 'user_recovery_codes_pk', columns: [t.userId, t.codeHash] })],
 );
@@ -61,9 +47,7 @@ export const twoFactorChallenges = pgTable(
     sessionId: text('session_id')
       .primaryKey()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('user_id', () => users.id),
     expiresAt: instant('expires_at').notNull(),
     passwordAdmission: jsonb('password_admission').$type<ThrottleAdmissionRecord>(),
   },

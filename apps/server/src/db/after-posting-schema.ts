@@ -8,16 +8,15 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { instant } from './columns.js';
 
 /**
  * What happens after "Post to SAP": reconciliation runs against SAP and the in-app notifications (with their
- * e-mail digest preference). The posting log itself is records-schema.ts.
+ * e-mail digest preference). The posting log itself is records-schema.ts. User ids are not foreign keys: users
+ * are deactivated, never deleted (and db/schema.ts re-exports this file).
  */
-/** User ids are not foreign keys: users are deactivated, never deleted (and db/schema.ts re-exports this file). */
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * One comparison of our posted records with SAP's documents over a range of posting dates (modules/reconciliation).

@@ -1,3 +1,5 @@
+import { sleep } from '../lib/time.js';
+
 /**
  * Telling a lost or refused database connection (a failover, a PostgreSQL restart, `pg_terminate_backend`, a
  * database that does not accept connections for a while) from an error of the statement itself, and what the
@@ -58,8 +60,6 @@ export function databaseFailureWords(error: unknown): string | null {
     return 'the database could not complete the operation';
   return null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `task` and, when it fails because the connection was lost, runs it again on a fresh one (the pool

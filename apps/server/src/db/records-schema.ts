@@ -10,16 +10,15 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { instant } from './columns.js';
 
 /**
  * The posting log and the import API's tokens. The trip record tables live with their kinds, each exported by
  * its folder's index.ts (modules/records/kinds/<kind>/index.ts); drizzle.config.ts lists them beside this schema.
  */
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The stored kind codes: the registry's `code` of every kind (packages/contract kinds.ts). */
 export const POSTING_KINDS = RECORD_KIND_CODES;

@@ -9,12 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-/** All instants are stored as timestamptz; the API formats them in APP_TIMEZONE. */
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { instant, ownerId } from './columns.js';
 
 /** When and by whom a user or role was made (null: seeded); their lists filter and sort on created_at. */
 const creation = () => ({
@@ -46,12 +43,8 @@ export const roles = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id')
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
+    roleId: ownerId('role_id', () => roles.id),
+    permissionId: ownerId('permission_id', () => permissions.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );

@@ -39,3 +39,6 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** What went wrong, in words: an Error's message, or what was thrown as text. */
+export const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

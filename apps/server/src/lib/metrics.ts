@@ -92,62 +92,76 @@ export function sapOperationLabel(method: string, resource: string): string {
   return SAP_OPERATION.test(label) ? label : `${method} other`;
 }
 
+/** The help text of each series, by name (createMetrics registers every one). */
+const HELP = {
+  ff_http_request_duration_seconds:
+    'Time from receiving an HTTP request to sending its answer, by method, route pattern and status.',
+  ff_postings_total:
+    'Rows taken through the exactly-once posting protocol (post requests and the VAS queue), one per try, by kind and outcome.',
+  ff_posting_lookups_total:
+    "Look-ups of a posting's keys in SAP before a POST (stage first) or before a retry after an unconfirmed one (stage retry), by what SAP held.",
+  ff_sap_request_duration_seconds:
+    'Duration of each HTTP exchange with the SAP Service Layer (Login and Logout included), by operation.',
+  ff_sap_errors_total:
+    'Service Layer calls that failed, by operation and kind (business, auth, unavailable, timeout, outcome-unknown).',
+  ff_sweeper_settlements_total:
+    'Rows the posting and reversal sweepers looked at, by sweeper and what became of them.',
+  ff_queue_job_failures_total:
+    'Queue jobs run in this process that threw (pg-boss retries them up to the queue limit), by queue.',
+  ff_reconciliation_runs_total:
+    'Reconciliation runs carried out in this process, by trigger (user, nightly, cli) and outcome (done, failed).',
+  ff_metrics_source_failures_total:
+    'Scrapes that could not read a gauge from the database within 2 s (the gauge is then left out), by source.',
+  ff_queue_depth: 'Jobs of a queue waiting to run (new, or waiting to retry), in any process, by queue.',
+  ff_queue_active_jobs: 'Jobs of a queue running now, in any process, by queue.',
+  ff_reconciliation_differences:
+    'Differences with SAP the last finished reconciliation run of each trigger found, by trigger and difference type.',
+  ff_reconciliation_last_finished_timestamp_seconds:
+    'When the last finished reconciliation run of each trigger ended (Unix time), in any process.',
+};
+type MetricName = keyof typeof HELP;
+
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   const sources: MetricsSources = {};
   let processMetrics = false;
 
-  const httpDuration = new Histogram({
-    name: 'ff_http_request_duration_seconds',
-    help: 'Time from receiving an HTTP request to sending its answer, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: HTTP_BUCKETS,
-    registers,
-  });
-  const postings = new Counter({
-    name: 'ff_postings_total',
-    help: 'Rows taken through the exactly-once posting protocol (post requests and the VAS queue), one per try, by kind and outcome.',
-    labelNames: ['kind', 'outcome'] as const,
-    registers,
-  });
-  const lookups = new Counter({
-    name: 'ff_posting_lookups_total',
-    help: "Look-ups of a posting's keys in SAP before a POST (stage first) or before a retry after an unconfirmed one (stage retry), by what SAP held.",
-    labelNames: ['stage', 'result'] as const,
-    registers,
-  });
-  const sapDuration = new Histogram({
-    name: 'ff_sap_request_duration_seconds',
-    help: 'Duration of each HTTP exchange with the SAP Service Layer (Login and Logout included), by operation.',
-    labelNames: ['operation'] as const,
-    buckets: SAP_BUCKETS,
-    registers,
-  });
-  const sapErrors = new Counter({
-    name: 'ff_sap_errors_total',
-    help: 'Service Layer calls that failed, by operation and kind (business, auth, unavailable, timeout, outcome-unknown).',
-    labelNames: ['operation', 'kind'] as const,
-    registers,
-  });
-  const settlements = new Counter({
-    name: 'ff_sweeper_settlements_total',
-    help: 'Rows the posting and reversal sweepers looked at, by sweeper and what became of them.',
-    labelNames: ['sweeper', 'outcome'] as const,
-    registers,
-  });
-  const jobFailures = new Counter({
-    name: 'ff_queue_job_failures_total',
-    help: 'Queue jobs run in this process that threw (pg-boss retries them up to the queue limit), by queue.',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const reconciliationRuns = new Counter({
-    name: 'ff_reconciliation_runs_total',
-    help: 'Reconciliation runs carried out in this process, by trigger (user, nightly, cli) and outcome (done, failed).',
-    labelNames: ['trigger', 'outcome'] as const,
-    registers,
-  });
+  const counter = <L extends string>(name: MetricName, labelNames: readonly L[]) =>
+    new Counter({ name, help: HELP[name], labelNames, registers });
+  const histogram = <L extends string>(name: MetricName, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram({ name, help: HELP[name], labelNames, buckets, registers });
+  /** A gauge set afresh at each scrape from what `read` answers; left empty when it answers nothing. */
+  const gauge = <L extends string, T>(
+    name: MetricName,
+    labelNames: readonly L[],
+    read: () => Promise<T | undefined>,
+    fill: (gauge: Gauge<L>, value: T) => void,
+  ) =>
+    new Gauge({
+      name,
+      help: HELP[name],
+      labelNames,
+      registers,
+      async collect() {
+        const value = await read();
+        this.reset();
+        if (value !== undefined) fill(this, value);
+      },
+    });
+
+  const httpDuration = histogram(
+    'ff_http_request_duration_seconds',
+    ['method', 'route', 'status'],
+    HTTP_BUCKETS,
+  );
+  const postings = counter('ff_postings_total', ['kind', 'outcome']);
+  const lookups = counter('ff_posting_lookups_total', ['stage', 'result']);
+  const sapDuration = histogram('ff_sap_request_duration_seconds', ['operation'], SAP_BUCKETS);
+  const sapErrors = counter('ff_sap_errors_total', ['operation', 'kind']);
+  const settlements = counter('ff_sweeper_settlements_total', ['sweeper', 'outcome']);
+  const jobFailures = counter('ff_queue_job_failures_total', ['queue']);
+  const reconciliationRuns = counter('ff_reconciliation_runs_total', ['trigger', 'outcome']);
 
   /** Reads a source for a gauge at scrape time; a failure leaves the gauges out and is counted, never a 500. */
   async function readSource<T>(name: keyof MetricsSources, read: (() => Promise<T>) | undefined) {
@@ -177,7 +191,7 @@ export function createMetrics() {
   const readReconciliations = shared('reconciliations', () => sources.reconciliations);
   const sourceFailures = new Counter({
     name: 'ff_metrics_source_failures_total',
-    help: 'Scrapes that could not read a gauge from the database within 2 s (the gauge is then left out), by source.',
+    help: HELP.ff_metrics_source_failures_total,
     labelNames: ['source'] as const,
     registers,
     // Waits for this scrape's reads, so a failure shows in the scrape it happened in.
@@ -186,52 +200,25 @@ export function createMetrics() {
     },
   });
 
-  new Gauge({
-    name: 'ff_queue_depth',
-    help: 'Jobs of a queue waiting to run (new, or waiting to retry), in any process, by queue.',
-    labelNames: ['queue'] as const,
-    registers,
-    async collect() {
-      const depths = await readQueues();
-      this.reset();
-      for (const { queue, waiting } of depths ?? []) this.set({ queue }, waiting);
-    },
+  gauge('ff_queue_depth', ['queue'], readQueues, (depth, queues) => {
+    for (const { queue, waiting } of queues) depth.set({ queue }, waiting);
   });
-  new Gauge({
-    name: 'ff_queue_active_jobs',
-    help: 'Jobs of a queue running now, in any process, by queue.',
-    labelNames: ['queue'] as const,
-    registers,
-    async collect() {
-      const depths = await readQueues();
-      this.reset();
-      for (const { queue, active } of depths ?? []) this.set({ queue }, active);
-    },
+  gauge('ff_queue_active_jobs', ['queue'], readQueues, (activeJobs, queues) => {
+    for (const { queue, active } of queues) activeJobs.set({ queue }, active);
   });
-  new Gauge({
-    name: 'ff_reconciliation_differences',
-    help: 'Differences with SAP the last finished reconciliation run of each trigger found, by trigger and difference type.',
-    labelNames: ['trigger', 'type'] as const,
-    registers,
-    async collect() {
-      const runs = await readReconciliations();
-      this.reset();
-      for (const run of runs ?? [])
-        for (const [type, count] of Object.entries(run.differences))
-          this.set({ trigger: run.trigger, type }, count);
-    },
+  gauge('ff_reconciliation_differences', ['trigger', 'type'], readReconciliations, (differences, runs) => {
+    for (const run of runs)
+      for (const [type, count] of Object.entries(run.differences))
+        differences.set({ trigger: run.trigger, type }, count);
   });
-  new Gauge({
-    name: 'ff_reconciliation_last_finished_timestamp_seconds',
-    help: 'When the last finished reconciliation run of each trigger ended (Unix time), in any process.',
-    labelNames: ['trigger'] as const,
-    registers,
-    async collect() {
-      const runs = await readReconciliations();
-      this.reset();
-      for (const run of runs ?? []) this.set({ trigger: run.trigger }, run.finishedAt.getTime() / 1000);
+  gauge(
+    'ff_reconciliation_last_finished_timestamp_seconds',
+    ['trigger'],
+    readReconciliations,
+    (last, runs) => {
+      for (const run of runs) last.set({ trigger: run.trigger }, run.finishedAt.getTime() / 1000);
     },
-  });
+  );
 
   return {
     /** Where the gauges of the database read from (services.ts sets them). */

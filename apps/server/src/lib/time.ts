@@ -97,3 +97,6 @@ function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().split('T')[0]!;
 }
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

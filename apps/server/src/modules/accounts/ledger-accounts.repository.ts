@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { ledgerAccounts } from '../../db/schema.js';
 
 export type LedgerAccountRecord = typeof ledgerAccounts.$inferSelect;
@@ -34,14 +35,8 @@ export function createLedgerAccountsRepository(db: Db) {
         .where(eq(ledgerAccounts.isActive, true))
         .orderBy(asc(ledgerAccounts.accountNumber)),
 
-    async findByNumber(accountNumber: string, executor: Db = db): Promise<LedgerAccountRecord | undefined> {
-      const [row] = await executor
-        .select()
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.accountNumber, accountNumber))
-        .limit(1);
-      return row;
-    },
+    findByNumber: (accountNumber: string, executor: Db = db): Promise<LedgerAccountRecord | undefined> =>
+      firstRow(executor, ledgerAccounts, eq(ledgerAccounts.accountNumber, accountNumber)),
 
     /** Inserts or updates by account number; answers how many rows were new. */
     async upsert(

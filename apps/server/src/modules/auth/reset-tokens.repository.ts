@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { passwordResetTokens } from '../../db/schema.js';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto.js';
 
@@ -24,13 +25,8 @@ export function createResetTokensRepository(db: Db) {
         .onConflictDoUpdate({ target: passwordResetTokens.userId, set: row });
       return token;
     },
-    async find(userId: number) {
-      const [row] = await db
-        .select()
-        .from(passwordResetTokens)
-        .where(eq(passwordResetTokens.userId, userId))
-        .limit(1);
-      return row;
+    find(userId: number) {
+      return firstRow(db, passwordResetTokens, eq(passwordResetTokens.userId, userId));
     },
     /** True when `token` is the user's live token; it is not consumed here. */
     async matches(userId: number, token: string): Promise<boolean> {

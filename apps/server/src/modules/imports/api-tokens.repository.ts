@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { apiTokens } from '../../db/schema.js';
 
 export type ApiTokenRecord = typeof apiTokens.$inferSelect;
@@ -11,18 +12,10 @@ export function createApiTokensRepository(db: Db) {
       return row!;
     },
     list: (): Promise<ApiTokenRecord[]> => db.select().from(apiTokens).orderBy(asc(apiTokens.id)),
-    async findActiveByName(name: string, executor: Db = db): Promise<ApiTokenRecord | undefined> {
-      const [row] = await executor
-        .select()
-        .from(apiTokens)
-        .where(and(eq(apiTokens.name, name), isNull(apiTokens.revokedAt)))
-        .limit(1);
-      return row;
-    },
-    async findById(id: number, executor: Db = db): Promise<ApiTokenRecord | undefined> {
-      const [row] = await executor.select().from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
-      return row;
-    },
+    findActiveByName: (name: string, executor: Db = db): Promise<ApiTokenRecord | undefined> =>
+      firstRow(executor, apiTokens, and(eq(apiTokens.name, name), isNull(apiTokens.revokedAt))),
+    findById: (id: number, executor: Db = db): Promise<ApiTokenRecord | undefined> =>
+      firstRow(executor, apiTokens, eq(apiTokens.id, id)),
     revoke: (id: number, executor: Db = db) =>
       executor
         .update(apiTokens)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { securitySettings } from '../../db/account-schema.js';
 import type { Db } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 
 const ROW = 1;
 
@@ -8,11 +9,7 @@ const ROW = 1;
 export function createSecuritySettingsRepository(db: Db) {
   return {
     async get(executor: Db = db) {
-      const [row] = await executor
-        .select()
-        .from(securitySettings)
-        .where(eq(securitySettings.id, ROW))
-        .limit(1);
+      const row = await firstRow(executor, securitySettings, eq(securitySettings.id, ROW));
       return { requireTwoFactorForAdmins: row?.requireTwoFactorForAdmins ?? false };
     },
     async set(values: { requireTwoFactorForAdmins: boolean }, userId: number, executor: Db = db) {

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PostingRow, type RecordKindName } from '@ff/contract';
 import { rowsOf, type Db } from '../../db/client.js';
-import { postingAttempts, postingReversals, users } from '../../db/schema.js';
+import { ofPosting, type PostingKey, type PostingLog } from '../../db/posting-log.js';
+import { postingAttempts, postingReversals, users, type PostingKind } from '../../db/schema.js';
 import { pageStatement, rowsStatement, type HistoryFilters } from './posting-history.statement.js';
 
 /**
@@ -91,6 +93,16 @@ export function createPostingHistoryRepository(db: Db) {
     return { rows: await build(keys), total };
   }
 
+  /** The `fields` of one posting's rows in `log`, oldest first, with the requester's name. */
+  function ofOnePosting<F extends SelectedFields>(log: PostingLog, fields: F, posting: PostingKey) {
+    return db
+      .select({ ...fields, actor: users.name })
+      .from(log)
+      .leftJoin(users, eq(users.id, log.requestedById))
+      .where(ofPosting(log, posting))
+      .orderBy(asc(log.id));
+  }
+
   return {
     /** One page of postings matching the filters, newest first, and how many match in all. */
     page: (filters: HistoryFilters, page: number, perPage: number) =>
@@ -112,8 +124,9 @@ export function createPostingHistoryRepository(db: Db) {
 
     /** Every attempt of one posting, oldest first, with the requester's name. */
     attempts: (code: string, recordId: number, generation: number) =>
-      db
-        .select({
+      ofOnePosting(
+        postingAttempts,
+        {
           id: postingAttempts.id,
           outcome: postingAttempts.outcome,
           claimedAt: postingAttempts.claimedAt,
@@ -127,23 +140,15 @@ export function createPostingHistoryRepository(db: Db) {
           errorMessage: postingAttempts.errorMessage,
           requestedById: postingAttempts.requestedById,
           document: postingAttempts.document,
-          actor: users.name,
-        })
-        .from(postingAttempts)
-        .leftJoin(users, eq(users.id, postingAttempts.requestedById))
-        .where(
-          and(
-            eq(postingAttempts.kind, code as never),
-            eq(postingAttempts.recordId, recordId),
-            eq(postingAttempts.generation, generation),
-          ),
-        )
-        .orderBy(asc(postingAttempts.id)),
+        },
+        { kind: code as PostingKind, recordId, generation },
+      ),
 
     /** Every reversal request of one posting, oldest first, with the requester's name. */
     reversals: (code: string, recordId: number, generation: number) =>
-      db
-        .select({
+      ofOnePosting(
+        postingReversals,
+        {
           id: postingReversals.id,
           outcome: postingReversals.outcome,
           reason: postingReversals.reason,
@@ -153,18 +158,9 @@ export function createPostingHistoryRepository(db: Db) {
           cancelDocEntry: postingReversals.cancelDocEntry,
           cancelDocNum: postingReversals.cancelDocNum,
           errorMessage: postingReversals.errorMessage,
-          actor: users.name,
-        })
-        .from(postingReversals)
-        .leftJoin(users, eq(users.id, postingReversals.requestedById))
-        .where(
-          and(
-            eq(postingReversals.kind, code as never),
-            eq(postingReversals.recordId, recordId),
-            eq(postingReversals.generation, generation),
-          ),
-        )
-        .orderBy(asc(postingReversals.id)),
+        },
+        { kind: code as PostingKind, recordId, generation },
+      ),
   };
 }
 

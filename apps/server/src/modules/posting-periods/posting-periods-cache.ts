@@ -1,5 +1,6 @@
 import type { PostingPeriod } from '@ff/contract';
 import type { SapGateway } from '../../erp/sap-gateway.js';
+import { singleFlight } from '../../lib/single-flight.js';
 
 /** How long one read of SAP's periods answers every caller (the pickers of every user, every post request). */
 export const POSTING_PERIODS_TTL_MS = 5 * 60_000;
@@ -26,13 +27,11 @@ export function createPostingPeriodsCache(deps: {
   const ttlMs = deps.ttlMs ?? POSTING_PERIODS_TTL_MS;
   const now = deps.now ?? Date.now;
   let kept: { periods: PostingPeriod[]; until: number } | null = null;
-  let reading: Promise<PostingPeriod[]> | null = null;
   // The last failure while nothing is kept: post requests do not wait on a failing SAP at every claim.
   let failed: { message: string; until: number } | null = null;
 
-  function readSap(): Promise<PostingPeriod[]> {
-    if (reading) return reading;
-    const current = deps
+  const readSap = singleFlight(() =>
+    deps
       .sap()
       .financePeriods()
       .then((periods) => {
@@ -40,19 +39,13 @@ export function createPostingPeriodsCache(deps: {
         kept = { periods: sorted, until: now() + ttlMs };
         failed = null;
         return sorted;
-      });
-    reading = current;
-    const clear = () => {
-      if (reading === current) reading = null;
-    };
-    current.then(clear, clear);
-    return current;
-  }
+      }),
+  );
 
   async function read(options: { refresh?: boolean } = {}): Promise<PostingPeriod[]> {
     if (!options.refresh && kept && now() < kept.until) return kept.periods;
     try {
-      return await readSap();
+      return await readSap.run();
     } catch (error) {
       if (kept) return kept.periods;
       const message = error instanceof Error ? error.message : String(error);

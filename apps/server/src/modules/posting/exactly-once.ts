@@ -1,4 +1,6 @@
+import { reasonOf } from '../../lib/errors.js';
 import type { Metrics } from '../../lib/metrics.js';
+import { sleep } from '../../lib/time.js';
 import { lookUpKeys, type KeyLookup } from './key-lookup.js';
 import {
   SapPostingFailure,
@@ -34,9 +36,6 @@ export type ExactlyOnceOptions = {
   /** Counts each look-up's result (`ff_posting_lookups_total`). */
   metrics?: Pick<Metrics, 'lookup'> | undefined;
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The exactly-once protocol of docs/design/architecture.md section 6 for one record: SAP has no idempotency, so the

@@ -26,6 +26,14 @@ export type Claimed<Row, I> = {
 /** Rules as the engine runs them, for any step's row. */
 export type AnyRules<Row, I> = KindRules<Row, I, unknown>;
 
+/** The rows of a post request to claim: the step, the rows requested, the kind's rules and who asks. */
+export type ClaimRequest<S extends PostingStep, I> = {
+  step: S;
+  requests: RowRequest<I>[];
+  rules: AnyRules<StepRow<S>, I>;
+  userId: number;
+};
+
 /**
  * SAP's posting periods, read before a claim (kept briefly by their module; `refresh` reads SAP again); null
  * when SAP could not say (then SAP decides on each row).
@@ -85,10 +93,7 @@ export function createClaims(deps: {
    * already posting or posted are refused).
    */
   async function openClaim<S extends PostingStep, I>(
-    step: S,
-    requests: RowRequest<I>[],
-    rules: AnyRules<StepRow<S>, I>,
-    userId: number,
+    { step, requests, rules, userId }: ClaimRequest<S, I>,
     queued: boolean,
     afterClaim?: (tx: Db, ids: number[]) => Promise<void>,
   ) {
@@ -211,7 +216,7 @@ export function createClaims(deps: {
    * sweeper puts them back once their lease is stale.
    */
   async function claimRows<S extends PostingStep, I>(...args: Parameters<typeof openClaim<S, I>>) {
-    return answeringAway(async () => (await openClaim(...args))(args[1]));
+    return answeringAway(async () => (await openClaim(...args))(args[0].requests));
   }
 
   /**
@@ -223,15 +228,13 @@ export function createClaims(deps: {
    * is logged) while the parts claimed before go on. Answers the refused rows and those not sent.
    */
   async function claimInParts<S extends PostingStep, I>(
-    step: S,
-    requests: RowRequest<I>[],
-    rules: AnyRules<StepRow<S>, I>,
-    userId: number,
+    claim: ClaimRequest<S, I>,
     first: number,
     onClaimed: (part: { claimed: Claimed<StepRow<S>, I>[]; claimedAt: number }) => void,
     log?: { error(obj: object, msg: string): void },
   ): Promise<{ failed: { id: number; message: string }[]; unsent: { ids: number[]; reason: string } }> {
-    const claimPart = await answeringAway(() => openClaim(step, requests, rules, userId, false));
+    const { requests } = claim;
+    const claimPart = await answeringAway(() => openClaim(claim, false));
     const failed: { id: number; message: string }[] = [];
     let size = Math.max(1, first);
     for (let start = 0; start < requests.length; start += size, size *= 2) {

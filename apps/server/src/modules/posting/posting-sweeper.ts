@@ -4,6 +4,7 @@ import type { PostingRepository } from './posting.repository.js';
 import { POSTING_STEPS, sapReferenceOf, staleAfterMs, type PostingStep } from './posting-steps.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Notifier } from '../../lib/notices.js';
+import { sweepTimer } from '../../lib/sweep-timer.js';
 import type { SweptRow } from './posting-sweeper.repository.js';
 import { sapRef, type SapGateway } from '../../erp/sap-gateway.js';
 
@@ -266,29 +267,22 @@ export function createPostingSweeper(deps: SweeperDeps) {
     return next;
   }
 
-  return {
-    staleAfterMs: staleMs,
-    sweep,
-
-    /**
-     * Sweeps every `intervalMs` (default: half the stale age, between 1 s and 15 s, so a row is settled well
-     * within a minute of its lease expiring); a tick while a pass runs is skipped. Answers a stop function.
-     */
-    start(intervalMs = Math.max(1_000, Math.min(15_000, Math.floor(staleMs / 2)))): () => Promise<void> {
-      const timer = setInterval(() => {
-        if (running) return;
-        sweep().catch((error: unknown) =>
-          deps.log.warn({ err: error }, 'Sweeping interrupted postings failed'),
-        );
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await next?.catch(() => undefined);
-        await running?.catch(() => undefined);
-      };
+  /** Sweeps every `intervalMs` (lib/sweep-timer.ts); answers a stop function. */
+  const start = sweepTimer({
+    staleMs,
+    busy: () => running !== null,
+    tick: () => {
+      sweep().catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'Sweeping interrupted postings failed'),
+      );
     },
-  };
+    settle: async () => {
+      await next?.catch(() => undefined);
+      await running?.catch(() => undefined);
+    },
+  });
+
+  return { staleAfterMs: staleMs, sweep, start };
 }
 
 export type PostingSweeper = ReturnType<typeof createPostingSweeper>;

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import type { DeferredWrites } from '../../db/connection-faults.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { HttpError } from '../../lib/errors.js';
-import type { AuditService } from '../audits/audit.service.js';
 import type { BoundKind } from '../records/bound-kinds.js';
 import { TO_BE_CHECKED, writeOrDefer } from './database-away-messages.js';
 import type { PostingOutcome } from './exactly-once.js';
@@ -14,16 +13,12 @@ import { createOutcomes, isPosted } from './posting-outcomes.js';
 import type { PostingRepository } from './posting.repository.js';
 import type { PostOneDeps } from './post-one.js';
 import { createLookUps, type SapSlot } from './posting-look-ups.js';
+import type { SapServiceDeps } from './sap-service-deps.js';
 import { leaseRenewalMs, type PostingStep, type StepRow } from './posting-steps.js';
 import { postingAuditText, queuedAuditText, refusalHead, rowFailure } from './posting-answer-messages.js';
 import { readTripNumbers, tripNumbersFrom } from '../audits/audit-trips.js';
-import type { SapGateway } from '../../erp/sap-gateway.js';
 
-export type PostingDeps = {
-  db: Db;
-  repository: PostingRepository;
-  sap: () => SapGateway;
-  audit: AuditService;
+export type PostingDeps = SapServiceDeps<PostingRepository> & {
   timeZone: string;
   concurrency: number;
   settleMs?: number;
@@ -133,10 +128,7 @@ export function createPostingService(deps: PostingDeps) {
       try {
         // Claimed in parts (two rounds of SAP calls first): the first rows go to SAP while the rest are claimed.
         ({ failed, unsent } = await claimInParts(
-          step,
-          requests,
-          rules,
-          context.actor.id ?? 0,
+          { step, requests, rules, userId: context.actor.id ?? 0 },
           2 * deps.concurrency,
           (part) => {
             const leaseFreshUntil = part.claimedAt + leaseRenewalMs(deps.sapTimeoutMs ?? 30_000);
@@ -213,10 +205,7 @@ export function createPostingService(deps: PostingDeps) {
       messages: { success: string },
     ): Promise<{ status: 200 | 422; body: PostResult }> {
       const { failed, claimed } = await claimRows(
-        step,
-        requests,
-        rules,
-        context.actor.id ?? 0,
+        { step, requests, rules, userId: context.actor.id ?? 0 },
         true,
         enqueue,
       );

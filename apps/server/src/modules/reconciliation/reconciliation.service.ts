@@ -13,8 +13,7 @@ import type { LastReconciliation, Metrics } from '../../lib/metrics.js';
 import { notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
 import { formatDateTime, formatDay, instantOfWallClock } from '../../lib/time.js';
-import type { AuditService } from '../audits/audit.service.js';
-import type { SapGateway } from '../../erp/sap-gateway.js';
+import type { SapServiceDeps } from '../posting/sap-service-deps.js';
 import { compare } from './compare.js';
 import { KEY_PREFIXES } from './keys.js';
 import { createAdopter, type Caller } from './reconciliation-adopt.js';
@@ -42,11 +41,7 @@ export type ReconciliationResult = {
 };
 export type { Caller };
 
-export type ReconciliationServiceDeps = {
-  db: Db;
-  repository: ReconciliationRepository;
-  sap: () => SapGateway;
-  audit: AuditService;
+export type ReconciliationServiceDeps = SapServiceDeps<ReconciliationRepository> & {
   notifier: Notifier;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   timeZone: string;

@@ -1,3 +1,5 @@
+import { reasonOf } from '../../lib/errors.js';
+import { sleep } from '../../lib/time.js';
 import {
   SapPostingFailure,
   type SapCancelTarget,
@@ -20,9 +22,6 @@ export type CancelOptions = {
   /** Called right before the Cancel leaves (stamps sent_at, renews the lease). */
   beforeSend?: () => Promise<void>;
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Cancels a posted SAP document exactly once (the posting protocol of docs/design/architecture.md section 6,

@@ -2,6 +2,7 @@ import { and, eq, getTableName, inArray, min, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { kindOfCode, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { ofPosting } from '../../db/posting-log.js';
 import { postingAttempts } from '../../db/schema.js';
 import { POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
 import type { SapDocumentRef } from '../../erp/sap-gateway.js';
@@ -105,13 +106,7 @@ export function createPostingLookups(db: Db) {
       const [first] = await db
         .select({ id: min(postingAttempts.id) })
         .from(postingAttempts)
-        .where(
-          and(
-            eq(postingAttempts.kind, attempt.kind),
-            eq(postingAttempts.recordId, attempt.recordId),
-            eq(postingAttempts.generation, attempt.generation),
-          ),
-        );
+        .where(ofPosting(postingAttempts, attempt));
       if (Number(first?.id) !== id) return null;
       return { id, step: POSTING_STEPS[name], ...attempt };
     },
@@ -127,9 +122,7 @@ export function createPostingLookups(db: Db) {
         .from(postingAttempts)
         .where(
           and(
-            eq(postingAttempts.kind, posting.step.kind),
-            eq(postingAttempts.recordId, posting.recordId),
-            eq(postingAttempts.generation, posting.generation),
+            ofPosting(postingAttempts, { ...posting, kind: posting.step.kind }),
             inArray(postingAttempts.outcome, ['posted', 'found']),
           ),
         )

@@ -1,6 +1,7 @@
 import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import type { Metrics } from '../../lib/metrics.js';
+import { sweepTimer } from '../../lib/sweep-timer.js';
 import { POSTING_STEPS, sapReferenceOf, staleAfterMs } from '../posting/posting-steps.js';
 import type { SapGateway } from '../../erp/sap-gateway.js';
 import type { Reversal, ReversalRepository } from './reversal.repository.js';
@@ -128,22 +129,19 @@ export function createReversalSweeper(deps: ReversalSweeperDeps) {
     return running;
   }
 
-  return {
-    staleAfterMs: staleMs,
-    sweepOnce,
-    /** Sweeps every `intervalMs` (default half the stale age, 1-15 s); answers a stop function. */
-    start(intervalMs = Math.max(1_000, Math.min(15_000, Math.floor(staleMs / 2)))): () => Promise<void> {
-      const timer = setInterval(() => {
-        if (running) return;
-        sweepOnce().catch((error: unknown) => deps.log?.warn({ err: error }, 'Sweeping reversals failed'));
-      }, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running?.catch(() => undefined);
-      };
+  /** Sweeps every `intervalMs` (lib/sweep-timer.ts); answers a stop function. */
+  const start = sweepTimer({
+    staleMs,
+    busy: () => running !== null,
+    tick: () => {
+      sweepOnce().catch((error: unknown) => deps.log?.warn({ err: error }, 'Sweeping reversals failed'));
     },
-  };
+    settle: async () => {
+      await running?.catch(() => undefined);
+    },
+  });
+
+  return { staleAfterMs: staleMs, sweepOnce, start };
 }
 
 export type ReversalSweeper = ReturnType<typeof createReversalSweeper>;

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { kindOfCode } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { ofPosting } from '../../db/posting-log.js';
 import { postingReversals } from '../../db/schema.js';
 import { assignments, POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
 import type { SapDocumentRef } from '../../erp/sap-gateway.js';
@@ -22,8 +23,39 @@ function afterReversal(step: PostingStep) {
   ]);
 }
 
+/**
+ * Moves a reversal's record step on (`to` its new columns), fenced: only while it is at `status` in the
+ * reversal's generation. Answers whether it did.
+ */
+async function moveStep(
+  tx: Db,
+  reversal: Reversal,
+  status: 'reversing' | 'posted',
+  to: (step: PostingStep) => Record<string, unknown>,
+): Promise<boolean> {
+  const step = POSTING_STEPS[kindOfCode(reversal.kind)!] as PostingStep;
+  const c = step.columns;
+  const moved = await tx
+    .update(step.table)
+    .set({ ...to(step), updatedAt: new Date() })
+    .where(
+      and(eq(step.table.id, reversal.recordId), eq(c.status, status), eq(c.generation, reversal.generation)),
+    )
+    .returning({ id: step.table.id });
+  return moved.length > 0;
+}
+
 /** SQL of reversals: postings by id, the record step's state, the reversal rows and their fences. */
 export function createReversalRepository(db: Db) {
+  /** Reversals that meet `conditions`, by id from after `afterId`, a page at a time. */
+  const pageAfter = (conditions: SQL[], afterId: number, limit: number): Promise<Reversal[]> =>
+    db
+      .select()
+      .from(postingReversals)
+      .where(and(...conditions, sql`${postingReversals.id} > ${afterId}`))
+      .orderBy(postingReversals.id)
+      .limit(limit);
+
   const repository = {
     // The posting and its record step (reversal-postings.repository.ts).
     ...createPostingLookups(db),
@@ -33,13 +65,7 @@ export function createReversalRepository(db: Db) {
       return tx
         .select()
         .from(postingReversals)
-        .where(
-          and(
-            eq(postingReversals.kind, kind as Reversal['kind']),
-            eq(postingReversals.recordId, recordId),
-            eq(postingReversals.generation, generation),
-          ),
-        )
+        .where(ofPosting(postingReversals, { kind: kind as Reversal['kind'], recordId, generation }))
         .orderBy(postingReversals.id);
     },
 
@@ -115,24 +141,11 @@ export function createReversalRepository(db: Db) {
         .where(and(...conditions))
         .returning({ id: postingReversals.id });
       if (!closed.length) return false;
-      const name = kindOfCode(reversal.kind)!;
-      const step = POSTING_STEPS[name] as PostingStep;
-      const c = step.columns;
-      await tx
-        .update(step.table)
-        .set({
-          ...(outcome.outcome === 'reversed'
-            ? afterReversal(step)
-            : assignments(step, [[c.status, 'posted']])),
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(step.table.id, reversal.recordId),
-            eq(c.status, 'reversing'),
-            eq(c.generation, reversal.generation),
-          ),
-        );
+      await moveStep(tx, reversal, 'reversing', (step) =>
+        outcome.outcome === 'reversed'
+          ? afterReversal(step)
+          : assignments(step, [[step.columns.status, 'posted']]),
+      );
       return true;
     },
 
@@ -144,24 +157,7 @@ export function createReversalRepository(db: Db) {
     async settleUnknownAsReversed(reversal: Reversal, cancel: SapDocumentRef): Promise<boolean> {
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const name = kindOfCode(reversal.kind)!;
-        const step = POSTING_STEPS[name] as PostingStep;
-        const c = step.columns;
-        const moved = await tx
-          .update(step.table)
-          .set({
-            ...afterReversal(step),
-            updatedAt: new Date(),
-          })
-          .where(
-            and(
-              eq(step.table.id, reversal.recordId),
-              eq(c.status, 'posted'),
-              eq(c.generation, reversal.generation),
-            ),
-          )
-          .returning({ id: step.table.id });
-        if (!moved.length) return false;
+        if (!(await moveStep(tx, reversal, 'posted', afterReversal))) return false;
         await tx
           .update(postingReversals)
           .set({
@@ -177,34 +173,20 @@ export function createReversalRepository(db: Db) {
 
     /** `unknown` reversals finished after `since` (to look for their cancellation again), a page at a time. */
     unconfirmedSince(since: Date, afterId: number, limit: number): Promise<Reversal[]> {
-      return db
-        .select()
-        .from(postingReversals)
-        .where(
-          and(
-            eq(postingReversals.outcome, 'unknown'),
-            gt(postingReversals.finishedAt, since),
-            sql`${postingReversals.id} > ${afterId}`,
-          ),
-        )
-        .orderBy(postingReversals.id)
-        .limit(limit);
+      return pageAfter(
+        [eq(postingReversals.outcome, 'unknown'), gt(postingReversals.finishedAt, since)],
+        afterId,
+        limit,
+      );
     },
 
     /** Pending reversals whose lease is older than `before` (left by a process that died), a page at a time. */
     stalePending(before: Date, afterId: number, limit: number): Promise<Reversal[]> {
-      return db
-        .select()
-        .from(postingReversals)
-        .where(
-          and(
-            eq(postingReversals.outcome, 'pending'),
-            lt(postingReversals.startedAt, before),
-            sql`${postingReversals.id} > ${afterId}`,
-          ),
-        )
-        .orderBy(postingReversals.id)
-        .limit(limit);
+      return pageAfter(
+        [eq(postingReversals.outcome, 'pending'), lt(postingReversals.startedAt, before)],
+        afterId,
+        limit,
+      );
     },
   };
   return repository;

@@ -4,19 +4,15 @@ import { isConnectionError, retryOnConnectionLoss } from '../../db/connection-fa
 import type { AuditContext } from '../../lib/audit-context.js';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Notifier } from '../../lib/notices.js';
-import type { AuditService } from '../audits/audit.service.js';
 import { leaseRenewalMs, sapReferenceOf } from '../posting/posting-steps.js';
-import { sapRef, type SapGateway } from '../../erp/sap-gateway.js';
+import { sapRef } from '../../erp/sap-gateway.js';
+import type { SapServiceDeps } from '../posting/sap-service-deps.js';
 import { cancelExactlyOnce, type CancelOutcome } from './cancel-exactly-once.js';
 import type { Reversal, ReversalRepository } from './reversal.repository.js';
 import { reversedRow } from './reversed-row.js';
 import { recordName, refusalOf } from './reversibility.js';
 
-export type ReversalDeps = {
-  db: Db;
-  repository: ReversalRepository;
-  audit: AuditService;
-  sap: () => SapGateway;
+export type ReversalDeps = SapServiceDeps<ReversalRepository> & {
   notifier: Notifier;
   sapTimeoutMs: number;
   /** APP_TIMEZONE: the answer's times are `yyyy-MM-dd HH:mm:ss` in it. */

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { kindOfCode, RECORD_KINDS_PLAIN, type PostingRow } from '@ff/contract';
 import type { Db } from '../../db/client.js';
+import { ofPosting } from '../../db/posting-log.js';
 import { postingAttempts, users } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/time.js';
 import { POSTING_STEPS } from '../posting/posting-steps.js';
@@ -20,13 +21,7 @@ export async function reversedRow(db: Db, reversal: Reversal, timeZone: string):
   const attempts = await db
     .select()
     .from(postingAttempts)
-    .where(
-      and(
-        eq(postingAttempts.kind, reversal.kind),
-        eq(postingAttempts.recordId, reversal.recordId),
-        eq(postingAttempts.generation, reversal.generation),
-      ),
-    )
+    .where(ofPosting(postingAttempts, reversal))
     .orderBy(desc(postingAttempts.id));
   const posted = attempts.find((a) => a.outcome === 'posted' || a.outcome === 'found');
   const table = step.table as unknown as Record<string, PgColumn>;

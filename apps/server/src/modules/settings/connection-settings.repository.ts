@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { firstRow } from '../../db/first-row.js';
 import { connectionSettings } from '../../db/schema.js';
 
 export type ConnectionSettingRecord = typeof connectionSettings.$inferSelect;
@@ -22,14 +23,8 @@ export function createConnectionSettingsRepository(db: Db) {
       return row;
     },
 
-    async findById(id: number, executor: Db = db): Promise<ConnectionSettingRecord | undefined> {
-      const [row] = await executor
-        .select()
-        .from(connectionSettings)
-        .where(eq(connectionSettings.id, id))
-        .limit(1);
-      return row;
-    },
+    findById: (id: number, executor: Db = db): Promise<ConnectionSettingRecord | undefined> =>
+      firstRow(executor, connectionSettings, eq(connectionSettings.id, id)),
 
     update: (
       id: number,

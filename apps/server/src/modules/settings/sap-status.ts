@@ -1,6 +1,7 @@
 import type { SapConnectionState, SapStatus } from '@ff/contract';
 import { isSapError, type SapError } from '../../erp/sap-error.js';
 import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
+import { singleFlight } from '../../lib/single-flight.js';
 import { formatDateTime } from '../../lib/time.js';
 
 /** How long one check answers every reader: the dashboard of every user asks, SAP is asked once a minute. */
@@ -34,7 +35,6 @@ export function createSapStatus(deps: {
   const ttlMs = deps.ttlMs ?? SAP_STATUS_TTL_MS;
   const now = deps.now ?? (() => new Date());
   let cached: { value: SapStatus; until: number } | null = null;
-  let checking: Promise<SapStatus> | null = null;
   let generation = 0;
 
   async function check(): Promise<SapStatus> {
@@ -49,29 +49,26 @@ export function createSapStatus(deps: {
     return { ...found, checkedAt: formatDateTime(now(), deps.timeZone) };
   }
 
+  const checking = singleFlight(() => {
+    const startedIn = generation;
+    return check().then((value) => {
+      if (startedIn === generation) cached = { value, until: Date.now() + ttlMs };
+      return value;
+    });
+  });
+
   return {
     /** The last check while it is fresh, else a new one; `refresh` always asks SAP (joining a running check). */
     async read(options: { refresh?: boolean } = {}): Promise<SapStatus> {
       if (!options.refresh && cached && Date.now() < cached.until) return cached.value;
-      if (checking) return checking;
-      const startedIn = generation;
-      const current = check().then((value) => {
-        if (startedIn === generation) cached = { value, until: Date.now() + ttlMs };
-        return value;
-      });
-      checking = current;
-      const clear = () => {
-        if (checking === current) checking = null;
-      };
-      current.then(clear, clear);
-      return current;
+      return checking.run();
     },
 
     /** The stored connection changed: the next reader gets a new check. */
     forget(): void {
       generation += 1;
       cached = null;
-      checking = null;
+      checking.forget();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CredentialsProvider, SapCredentials } from '../../erp/service-layer-client.js';
 import { createSecretBox, SecretBoxError, type SecretBox } from '../../lib/secret-box.js';
+import { singleFlight } from '../../lib/single-flight.js';
 import type { ConnectionSettingsRepository } from './connection-settings.repository.js';
 
 /** The secret box purpose of the stored SAP password (HKDF info and GCM associated data). */
@@ -45,7 +46,6 @@ export function createStoredSapCredentials(
   }
 
   let cached: { value: SapCredentials; until: number } | null = null;
-  let reading: Promise<SapCredentials | null> | null = null;
   let generation = 0;
 
   async function readStored(): Promise<SapCredentials | null> {
@@ -58,28 +58,25 @@ export function createStoredSapCredentials(
     };
   }
 
-  const read: CredentialsProvider = async (): Promise<SapCredentials | null> => {
-    if (cached && Date.now() < cached.until) return cached.value;
-    if (reading) return reading;
+  const reading = singleFlight(() => {
     const startedIn = generation;
-    const current = readStored().then((value) => {
+    return readStored().then((value) => {
       // A read that began before a save (`forget`) must not be kept as the current values.
       if (value && startedIn === generation) cached = { value, until: Date.now() + ttlMs };
       return value;
     });
-    reading = current;
-    const clear = () => {
-      if (reading === current) reading = null;
-    };
-    current.then(clear, clear);
-    return current;
+  });
+
+  const read: CredentialsProvider = async (): Promise<SapCredentials | null> => {
+    if (cached && Date.now() < cached.until) return cached.value;
+    return reading.run();
   };
 
   /** The stored values changed (saved in this process): the next call reads them. */
   function forget(): void {
     generation += 1;
     cached = null;
-    reading = null;
+    reading.forget();
   }
 
   return { read, forget, openPassword, box };

@@ -17,7 +17,7 @@ import { INVITE_TOKEN_MINUTES, passwordMail } from '../auth/auth.service.js';
 import type { ResetTokensRepository } from '../auth/reset-tokens.repository.js';
 import type { SessionRepository } from '../auth/session.repository.js';
 import { createPermissionSubsetRule } from '../roles/permission-subset.js';
-import type { RolesRepository } from '../roles/roles.repository.js';
+import type { RoleRecord, RolesRepository } from '../roles/roles.repository.js';
 import type { UserRecord, UsersRepository } from './users.repository.js';
 import { describeUserChanges } from './user-changes.js';
 
@@ -61,6 +61,29 @@ export function createUsersService(deps: {
       invite: true,
     });
 
+  /** A role the manager may give: active, and holding no permission the manager lacks. */
+  async function requireAssignable(role: RoleRecord, context: AuditContext) {
+    await subset.requireHeld(
+      context,
+      role.permissions,
+      (missing) =>
+        `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
+    );
+    if (!role.isActive)
+      throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
+  }
+
+  /** The manager must hold every permission of the user's role to `act` on them (edit, invite, enable...). */
+  async function requireTargetHeld(target: UserRecord, act: string, context: AuditContext) {
+    const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
+    await subset.requireHeld(
+      context,
+      targetPermissions,
+      (missing) =>
+        `You cannot ${act} ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
+    );
+  }
+
   return {
     async list(query: DateRangeQuery): Promise<User[]> {
       return (await users.list(dayRange(query, timeZone))).map(toUser);
@@ -70,14 +93,7 @@ export function createUsersService(deps: {
     async create(body: CreateUserBody, context: AuditContext): Promise<CreatedUser> {
       const role = await roles.findByName(body.role);
       if (!role) throw ValidationFailed.field('role', 'The selected role does not exist.');
-      await subset.requireHeld(
-        context,
-        role.permissions,
-        (missing) =>
-          `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
-      );
-      if (!role.isActive)
-        throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
+      await requireAssignable(role, context);
       const taken = () => ValidationFailed.field('email', 'The email has already been taken.');
       if (await users.findByEmail(body.email)) throw taken();
 
@@ -128,26 +144,13 @@ export function createUsersService(deps: {
     async update(id: number, body: UpdateUserBody, context: AuditContext): Promise<User> {
       const target = await users.findById(id);
       if (!target) throw notFound('The user does not exist.');
-      const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
-      await subset.requireHeld(
-        context,
-        targetPermissions,
-        (missing) =>
-          `You cannot edit ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
-      );
+      await requireTargetHeld(target, 'edit', context);
       const role = body.role === undefined ? undefined : await roles.findByName(body.role);
       if (body.role !== undefined && !role)
         throw ValidationFailed.field('role', 'The selected role does not exist.');
       const roleChanges = role !== undefined && role.id !== target.roleId;
       if (role && roleChanges) {
-        await subset.requireHeld(
-          context,
-          role.permissions,
-          (missing) =>
-            `You cannot assign the role ${role.name}: it holds permissions you do not have (${missing}).`,
-        );
-        if (!role.isActive)
-          throw ValidationFailed.field('role', 'The selected role is disabled; choose an active role.');
+        await requireAssignable(role, context);
         if (target.id === context.actor.id) throw ValidationFailed.field('role', USER_ADMIN_MESSAGES.ownRole);
       }
       const values = {
@@ -182,13 +185,7 @@ export function createUsersService(deps: {
     async resendInvitation(id: number, context: AuditContext): Promise<InvitationSent> {
       const target = await users.findById(id);
       if (!target) throw notFound('The user does not exist.');
-      const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
-      await subset.requireHeld(
-        context,
-        targetPermissions,
-        (missing) =>
-          `You cannot invite ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
-      );
+      await requireTargetHeld(target, 'invite', context);
       const refuse = (message: string) => ValidationFailed.field('user', message);
       if (target.passwordHash !== null) throw refuse(USER_ADMIN_MESSAGES.passwordAlreadySet);
       if (!target.isActive) throw refuse(USER_ADMIN_MESSAGES.invitationDisabledUser);
@@ -222,13 +219,7 @@ export function createUsersService(deps: {
       if (!target) throw notFound('The user does not exist.');
       const refuse = (message: string) => ValidationFailed.field('toggleStatus', message);
       if (!active && target.id === context.actor.id) throw refuse('You cannot disable your own account.');
-      const targetPermissions = (await roles.findById(target.roleId))?.permissions ?? [];
-      await subset.requireHeld(
-        context,
-        targetPermissions,
-        (missing) =>
-          `You cannot ${active ? 'enable' : 'disable'} ${target.name}: their role ${target.roleName} holds permissions you do not have (${missing}).`,
-      );
+      await requireTargetHeld(target, active ? 'enable' : 'disable', context);
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         if (!active && target.roleIsSystem) {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   MONEY,
   optionalDecimal,
@@ -6,27 +5,23 @@ import {
   partnerCode,
   requiredText,
 } from '../../../imports/import-fields.js';
-import { importCommon, tripContainerFields, type ImportPiece } from '../shared/import.js';
+import { declareImport, tripContainerFields } from '../shared/import.js';
 import { kes, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
 import { salesInvoices } from './table.js';
 
-export const salesInvoiceImport = {
+export const salesInvoiceImport = declareImport(salesInvoices, {
   name: 'sales-invoices',
   noun: ['sales invoice', 'sales invoices'],
-  table: salesInvoices,
-  startedStatus: salesInvoices.status,
-  schema: (timeZone: string) =>
-    z.object({
-      ...importCommon(timeZone),
-      clientName: requiredText(200),
-      customerCode: partnerCode(),
-      cargoRef: optionalText(100),
-      clientRef: optionalText(100),
-      ...tripContainerFields(),
-      route: optionalText(200),
-      amount: optionalDecimal(MONEY),
-    }),
-} as const satisfies ImportPiece;
+  fields: {
+    clientName: requiredText(200),
+    customerCode: partnerCode(),
+    cargoRef: optionalText(100),
+    clientRef: optionalText(100),
+    ...tripContainerFields(),
+    route: optionalText(200),
+    amount: optionalDecimal(MONEY),
+  },
+});
 
 /** The trip's sales invoice: the customer billed the freight. */
 export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { instant } from '../../../../db/columns.js';
 import { postingKeySql } from './posting-key.js';
 import {
   date,
@@ -8,7 +9,6 @@ import {
   numeric,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type PgColumn,
   type PgTable,
@@ -31,7 +31,6 @@ export type KindTable = PgTable & {
   updatedAt: PgColumn;
 };
 
-export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 export const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 

@@ -1,5 +1,5 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   containerNumber,
   containerSize,
@@ -29,6 +29,49 @@ export const importCommon = (timeZone: string) => ({
   sourceId: requiredText(100),
   documentDate: documentDate(timeZone),
 });
+
+/** What a kind's import declares: its name, nouns and own fields; `startedStatus` as in `ImportPiece`. */
+type ImportDeclaration<N extends string, F extends z.ZodRawShape> = {
+  name: N;
+  noun: readonly [string, string];
+  fields: F;
+  startedStatus?: PgColumn;
+};
+
+/** The import piece `declareImport` makes, typed by its name, table and the kind's own fields. */
+export type DeclaredImport<N extends string, T extends KindTable, F extends z.ZodRawShape> = {
+  readonly name: N;
+  readonly noun: readonly [string, string];
+  readonly table: T;
+  readonly startedStatus: PgColumn;
+  schema(timeZone: string): z.ZodObject<ReturnType<typeof importCommon> & F>;
+};
+
+/**
+ * A kind's import piece (`ImportPiece`): its rows have the common fields (`importCommon`), then the kind's own
+ * `fields`. The status column that says its posting has started is by default the table's `status` (a table
+ * of one posting step); a table of two steps names its first step's.
+ */
+export function declareImport<const N extends string, T extends KindTable, F extends z.ZodRawShape>(
+  table: T & { status: PgColumn },
+  piece: ImportDeclaration<N, F>,
+): DeclaredImport<N, T, F>;
+export function declareImport<const N extends string, T extends KindTable, F extends z.ZodRawShape>(
+  table: T,
+  piece: ImportDeclaration<N, F> & { startedStatus: PgColumn },
+): DeclaredImport<N, T, F>;
+export function declareImport<const N extends string, T extends KindTable, F extends z.ZodRawShape>(
+  table: T & { status?: PgColumn },
+  piece: ImportDeclaration<N, F>,
+): DeclaredImport<N, T, F> {
+  return {
+    name: piece.name,
+    noun: piece.noun,
+    table,
+    startedStatus: (piece.startedStatus ?? table.status)!,
+    schema: (timeZone: string) => z.object({ ...importCommon(timeZone), ...piece.fields }),
+  };
+}
 
 /** The transporter (a business partner) a record is for. */
 export const transporterFields = () => ({

@@ -1,10 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { RECORD_KINDS_PLAIN, type PostEntryOf, type RecordKindName } from '@ff/contract';
 import { amount, code, type DocumentCommon } from '../../../../erp/posting-rules.js';
 import type { DemoPiece } from './demo.js';
-import { advanceTripFields, importCommon } from './import.js';
+import { advanceTripFields, declareImport, type DeclaredImport } from './import.js';
 import { transferJournal } from './journal.js';
 import { requestsOf, stepColumnsOf, type KindTable, type ServerKind, type StepColumns } from './kind.js';
 import { PETTY_CASH, pettyCashProblem, prefetchLedgers, type LedgerMap } from './ledgers.js';
@@ -51,8 +51,21 @@ export type LedgerDocument<L extends string> = DocumentCommon & { transporterCod
 /** The inputs of a row's request: the chosen ledger and the kind's own (`X`). */
 export type LedgerInput<X> = { onAccountId: number } & X;
 
-/** The import fields every ledger journal has: the common ones and the advances' trip columns. */
-type AdvanceImportShape = ReturnType<typeof importCommon> & ReturnType<typeof advanceTripFields>;
+/**
+ * What one ledger journal declares, by type: its kind `K`, table `T`, import name `N` and import fields `F`, the
+ * inputs `X` of a row's request besides the ledger, its document's inputs `E` besides the common ones, and the
+ * document input `L` holding the ledger's account number. (The options take them one by one: TypeScript infers
+ * `X` and `E` from the options' methods only so.)
+ */
+type LedgerJournalTypes = {
+  K: RecordKindName;
+  T: LedgerJournalTable;
+  N: string;
+  F: z.ZodRawShape;
+  X: object;
+  E: object;
+  L: string;
+};
 
 export type LedgerJournalOptions<
   K extends RecordKindName,
@@ -89,23 +102,16 @@ export type LedgerJournalOptions<
 };
 
 /** The kind a ledger journal declaration makes (a ServerKind; its list typed by the kind's own row). */
-export type LedgerJournalKind<
-  K extends RecordKindName,
-  T extends LedgerJournalTable,
-  N extends string,
-  F extends z.ZodRawShape,
-  X extends object,
-  E extends object,
-  L extends string,
-> = Omit<ServerKind<K, T, LedgerInput<X>, LedgerMap, LedgerDocument<L> & E>, 'list' | 'import' | 'demo'> & {
-  list(ctx: ListContext, range: InstantRange, view?: ListView): ListStatement<ListedRow<K, T, object>>;
-  import: {
-    readonly name: N;
-    readonly noun: readonly [string, string];
-    readonly table: T;
-    readonly startedStatus: PgColumn;
-    schema(timeZone: string): z.ZodObject<AdvanceImportShape & F>;
-  };
+export type LedgerJournalKind<P extends LedgerJournalTypes> = Omit<
+  ServerKind<P['K'], P['T'], LedgerInput<P['X']>, LedgerMap, LedgerDocument<P['L']> & P['E']>,
+  'list' | 'import' | 'demo'
+> & {
+  list(
+    ctx: ListContext,
+    range: InstantRange,
+    view?: ListView,
+  ): ListStatement<ListedRow<P['K'], P['T'], object>>;
+  import: DeclaredImport<P['N'], P['T'], ReturnType<typeof advanceTripFields> & P['F']>;
   demo: DemoPiece;
   ledgerType: string;
 };
@@ -135,7 +141,11 @@ export function ledgerJournalKind<
   X extends object = object,
   E extends object = { amount: string },
   L extends string = 'pettyCashAccount',
->(name: K, t: T, options: LedgerJournalOptions<K, T, N, F, X, E, L>): LedgerJournalKind<K, T, N, F, X, E, L> {
+>(
+  name: K,
+  t: T,
+  options: LedgerJournalOptions<K, T, N, F, X, E, L>,
+): LedgerJournalKind<{ K: K; T: T; N: N; F: F; X: X; E: E; L: L }> {
   type Doc = LedgerDocument<L> & E;
   const ledger = options.ledger ?? { input: 'pettyCashAccount' as L, label: 'The petty cash account' };
   const ledgerField = ledgerFieldOf(name);
@@ -184,14 +194,10 @@ export function ledgerJournalKind<
         ),
     }),
     sapDocument,
-    import: {
-      name: options.import.name,
-      noun: options.import.noun,
-      table: t,
-      startedStatus: t.status,
-      schema: (timeZone: string) =>
-        z.object({ ...importCommon(timeZone), ...advanceTripFields(), ...options.import.fields }),
-    },
+    import: declareImport(t, {
+      ...options.import,
+      fields: { ...advanceTripFields(), ...options.import.fields },
+    }),
     demo: options.demo,
     ledgerType: PETTY_CASH,
   };

@@ -1,26 +1,22 @@
-import { z } from 'zod';
 import { MONEY, optionalDecimal, optionalText } from '../../../imports/import-fields.js';
-import { importCommon, transporterFields, tripContainerFields, type ImportPiece } from '../shared/import.js';
+import { declareImport, transporterFields, tripContainerFields } from '../shared/import.js';
 import { kes, transporterDemo, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
 import { transporterInvoices } from './table.js';
 
 /** Transporter invoices are imported once for both journals; an import leaves them once the first is under way. */
-export const transporterInvoiceImport = {
+export const transporterInvoiceImport = declareImport(transporterInvoices, {
   name: 'transporter-invoices',
   noun: ['transporter invoice', 'transporter invoices'],
-  table: transporterInvoices,
   startedStatus: transporterInvoices.fjStatus,
-  schema: (timeZone: string) =>
-    z.object({
-      ...importCommon(timeZone),
-      ...transporterFields(),
-      cargoReference: optionalText(100),
-      clientRef: optionalText(100),
-      ...tripContainerFields(),
-      routeDetails: optionalText(200),
-      invoiceAmount: optionalDecimal(MONEY),
-    }),
-} as const satisfies ImportPiece;
+  fields: {
+    ...transporterFields(),
+    cargoReference: optionalText(100),
+    clientRef: optionalText(100),
+    ...tripContainerFields(),
+    routeDetails: optionalText(200),
+    invoiceAmount: optionalDecimal(MONEY),
+  },
+});
 
 /** The trip's transporter invoice: what the transporter charges for it. */
 export const transporterInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({

@@ -8,6 +8,7 @@ import {
   SIZE,
   type DocumentCommon,
   type Leg,
+  type Side,
   type SapDocumentRequest,
 } from '../../../../erp/posting-rules.js';
 import { transfer } from '../shared/journal.js';
@@ -35,27 +36,21 @@ export function vasTransactionDocument(input: VasInput, _accounts?: SapPostingAc
     throw new PostingRuleError('Quantities and unit prices must not be negative.');
   if (selling === 0n && buying === 0n)
     throw new PostingRuleError('There is nothing to post: the selling and buying totals are both zero.');
-  const legs: Leg[] = [];
-  if (selling > 0n) {
-    legs.push(
-      ...transfer(
-        { partner: code(input.transporterCode, 'The transporter code') },
-        { account: code(input.revenueAccount, 'The revenue account') },
-        selling,
-        input.memo,
-      ),
-    );
-  }
-  if (buying > 0n) {
-    legs.push(
-      ...transfer(
-        { account: code(input.costAccount, 'The cost account') },
-        { partner: code(input.supplierCode, 'The supplier code') },
-        buying,
-        input.memo,
-      ),
-    );
-  }
+  // A pair's sides are read (and checked) only when its total is posted.
+  const pair = (total: bigint, debit: () => Side, credit: () => Side): Leg[] =>
+    total > 0n ? transfer(debit(), credit(), total, input.memo) : [];
+  const legs = [
+    ...pair(
+      selling,
+      () => ({ partner: code(input.transporterCode, 'The transporter code') }),
+      () => ({ account: code(input.revenueAccount, 'The revenue account') }),
+    ),
+    ...pair(
+      buying,
+      () => ({ account: code(input.costAccount, 'The cost account') }),
+      () => ({ partner: code(input.supplierCode, 'The supplier code') }),
+    ),
+  ];
   return journal(input, legs, {
     reference2: fitted(input.pickupOrderNumber, SIZE.reference, 'The pickup order number'),
   });
