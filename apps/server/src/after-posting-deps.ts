@@ -7,7 +7,7 @@ import type { Notifier } from './lib/notices.js';
 import type { AuditService } from './modules/audits/audit.service.js';
 import type { PostingRepository } from './modules/posting/posting.repository.js';
 import type { SapGateway } from './erp/sap-gateway.js';
-import type { BoundKinds } from './modules/records/bound-kinds.js';
+import type { BoundKinds } from './modules/posting/bound-kinds.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** What every module after "Post to SAP" may use (services.ts builds it). */

@@ -15,6 +15,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { registerMyAccountModuleRoutes } from './modules/my-account/register.js';
+import { registerPostingRoutes } from './modules/posting/posting.routes.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { registerRoleRoutes } from './modules/roles/roles.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -99,11 +100,10 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   registerSettingsRoutes(app, services.settings);
   registerAccountRoutes(app, services.accounts);
   registerDashboardRoutes(app, services.dashboard);
-  registerRecordRoutes(app, {
-    records: services.records,
+  registerRecordRoutes(app, { records: services.records, timeZone: env.APP_TIMEZONE });
+  registerPostingRoutes(app, {
     posting: services.posting,
     kinds: services.kinds,
-    timeZone: env.APP_TIMEZONE,
     enqueueVas: services.enqueueVas,
   });
   registerAfterPostingRoutes(app, services.afterPosting);

@@ -29,7 +29,7 @@ import { createPostingRepository } from './modules/posting/posting.repository.js
 import { createPostingService } from './modules/posting/posting.service.js';
 import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
 import { sapGatewayFor } from './erp/sap-gateway-adapter.js';
-import { bindRecordKinds } from './modules/records/bound-kinds.js';
+import { bindRecordKinds } from './modules/posting/bound-kinds.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';

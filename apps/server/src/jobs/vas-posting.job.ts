@@ -2,8 +2,8 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { isConnectionError, retryOnConnectionLoss } from '../db/connection-faults.js';
-import type { KindRules } from '../modules/posting/kind-rules.js';
-import { postOne } from '../modules/posting/post-one.js';
+import type { KindRules } from '../modules/records/kinds/shared/kind-rules.js';
+import { postOne } from '../modules/posting/exactly-once.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
 import {
   leaseRenewalMs,
@@ -54,7 +54,7 @@ export type VasHandlerDeps = {
   audit?: ((event: string) => Promise<unknown>) | undefined;
   /** Tells the user who queued a row that it failed for good (the bell; notifications module). */
   notifier?: Notifier | undefined;
-  /** Counts each row's outcome and look-ups (post-one.ts) and the jobs that threw (vas-worker.ts). */
+  /** Counts each row's outcome and look-ups (exactly-once.ts) and the jobs that threw (vas-worker.ts). */
   metrics?: Pick<Metrics, 'posting' | 'lookup' | 'jobFailed'> | undefined;
 };
 

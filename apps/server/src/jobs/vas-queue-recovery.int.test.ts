@@ -5,7 +5,7 @@ import { postingAttempts } from '../db/schema.js';
 import { vasTransactions } from '../modules/records/kinds/vas-transaction/index.js';
 import { INTERRUPTED_MESSAGE } from '../modules/posting/posting-sweeper.js';
 import { POSTING_STEPS } from '../modules/posting/posting-steps.js';
-import type { KindRules } from '../modules/posting/kind-rules.js';
+import type { KindRules } from '../modules/records/kinds/shared/kind-rules.js';
 import { sapGatewayFor } from '../erp/sap-gateway-adapter.js';
 import { attemptsOf, expectNotInSap, keyOf, nairobiDay, storedRow } from '../test/posting-harness.js';
 import { expectVasPostedOnce, listedIds, useVasQueue, vasRows, type VasRow } from '../test/vas-queue.js';

@@ -20,7 +20,7 @@ const SOURCE_TIMEOUT_MS = 2_000;
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * What posting one row through the exactly-once protocol came to (modules/posting/post-one.ts): SAP created the
+ * What posting one row through the exactly-once protocol came to (modules/posting/exactly-once.ts): SAP created the
  * document, a look-up found it there already, SAP refused it or was not reached, nobody knows, or nothing was
  * sent (the row could not become a SAP document, or the database was away).
  */

@@ -40,7 +40,7 @@ export const pages = lazyPages({
 export function recordScreenPage(kinds: readonly RecordKindName[]) {
   return lazy(async () => {
     const [{ PostingListPage }, loaded] = await Promise.all([
-      import('@/components/posting/posting-list-page'),
+      import('@/features/records/posting/posting-list-page'),
       loadPostingKinds(kinds),
     ]);
     return { default: () => createElement(PostingListPage, { kinds: loaded }) };

@@ -4,7 +4,7 @@ import { isConnectionError } from '../../db/connection-faults.js';
 import { HttpError, ValidationFailed } from '../../lib/errors.js';
 import { createPostingDateResolver } from '../../lib/posting-date.js';
 import { DATABASE_AWAY, NOT_SENT } from './database-away-messages.js';
-import type { KindRules, PostingRequest, RowRequest } from './kind-rules.js';
+import type { KindRules, PostingRequest, RowRequest } from '../records/kinds/shared/kind-rules.js';
 import type { PostingRepository } from './posting.repository.js';
 import { rowFailure, STATUS_SENTENCE } from './posting-answer-messages.js';
 import type { PostingStep, StepRow } from './posting-steps.js';

@@ -2,7 +2,7 @@ import { isConnectionError, retryOnConnectionLoss, type DeferredWrites } from '.
 import { PostingRuleError } from '../../erp/posting-rules.js';
 import { NOT_SENT, plainReason, TO_BE_CHECKED, writeOrDefer } from './database-away-messages.js';
 import type { PostingOutcome } from './exactly-once.js';
-import { postOne, type PostOneDeps, type Sending } from './post-one.js';
+import { postOne, type PostOneDeps, type Sending } from './exactly-once.js';
 import type { AnyRules, Claimed } from './posting-claims.js';
 import type { PostingRepository } from './posting.repository.js';
 import type { PostingStep, StepRow } from './posting-steps.js';

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { postingAttempts } from '../../db/schema.js';
-import type { Sending } from './post-one.js';
+import type { Sending } from './exactly-once.js';
 import type { SapDocumentRef } from '../../erp/sap-gateway.js';
 import { closeAttempt } from './posting-attempts.js';
 import { createClaimQueries } from './posting-claims.repository.js';

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RecordRowOf } from '@ff/contract';
-import { postingStatusColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
+import { postingStatusColumn, textColumn, valueColumn } from '@/features/records/posting/posting-columns';
 
 type AdvanceRow = RecordRowOf<'cashAdvance'> | RecordRowOf<'fuelAdvance'>;
 type TripFields = Pick<

@@ -1,6 +1,6 @@
 import type { RecordRowOf } from '@ff/contract';
-import { useLedgerChoice } from '@/components/posting/ledger-accounts';
-import { initialPostingDate, isPostingDateValid } from '@/components/posting/posting-date';
+import { useLedgerChoice } from '@/features/records/posting/ledger-accounts';
+import { initialPostingDate, isPostingDateValid } from '@/features/records/posting/posting-date';
 
 type AdvanceRow = RecordRowOf<'cashAdvance'> | RecordRowOf<'fuelAdvance'>;
 

@@ -1,13 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
 import { RECORD_KINDS_PLAIN, type PostFieldRule, type RecordKindName } from '@ff/contract/plain';
-import { ledgerColumn } from '@/components/posting/account-select';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
-import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
-import type { LedgerChoice } from '@/components/posting/ledger-accounts';
-import { amountColumn, dateTimeColumn } from '@/components/posting/posting-columns';
-import { toPostingDateValue } from '@/components/posting/posting-date';
-import { postingKind, type PostingKind, type SelectedRow } from '@/components/posting/posting-kind';
+import { ledgerColumn } from '@/features/records/posting/account-select';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
+import { ofTrip, postingDateColumn } from '@/features/records/posting/draft-columns';
+import type { LedgerChoice } from '@/features/records/posting/ledger-accounts';
+import { amountColumn, dateTimeColumn } from '@/features/records/posting/posting-columns';
+import { toPostingDateValue } from '@/features/records/posting/posting-date';
+import { postingKind, type PostingKind, type SelectedRow } from '@/features/records/posting/posting-kind';
 import { advanceTripColumns } from './advance-columns';
 import { advanceScreen, initialAdvanceDraft, isAdvanceDraftReady, type AdvanceDraft } from './advance-screen';
 

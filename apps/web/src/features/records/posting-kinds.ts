@@ -1,5 +1,5 @@
 import type { RecordKindName } from '@ff/contract/plain';
-import type { AnyPostingKind } from '@/components/posting/posting-kind';
+import type { AnyPostingKind } from '@/features/records/posting/posting-kind';
 
 /**
  * Every kind's screen file, found by name: kinds/<kind-name>.tsx (the registry key in kebab case) exports

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SalesInvoiceRow } from '@ff/contract';
 import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
-import { PostingListPage } from '@/components/posting/posting-list-page';
-import { pagedAnswer } from '@/components/posting/testing/paged-answer';
+import { PostingListPage } from '@/features/records/posting/posting-list-page';
+import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
 import { fakeApi, type FakeCall } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import salesInvoice from './kinds/sales-invoice';

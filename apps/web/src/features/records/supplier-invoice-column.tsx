@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { RecordRowOf, SupplierInvoiceCheckAnswer } from '@ff/contract';
 import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
-import { draftColumn, type SetRowDraft } from '@/components/posting/draft-column';
-import type { PostingDraft } from '@/components/posting/use-posting-rows';
+import { draftColumn, type SetRowDraft } from '@/features/records/posting/draft-column';
+import type { PostingDraft } from '@/features/records/posting/use-posting-rows';
 import { api } from '@/lib/api-client';
 
 type Row = RecordRowOf<'firstJournal'>;

@@ -5,7 +5,7 @@ import {
   postingStatusColumn,
   shownAmountColumn,
   shownTextColumn,
-} from '@/components/posting/posting-columns';
+} from '@/features/records/posting/posting-columns';
 
 type JournalRow = RecordRowOf<'firstJournal'>;
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstJournalRow, SecondJournalRow } from '@ff/contract';
-import { PostingListPage, tabFromState as tabOf } from '@/components/posting/posting-list-page';
-import { pagedAnswer } from '@/components/posting/testing/paged-answer';
+import { PostingListPage, tabFromState as tabOf } from '@/features/records/posting/posting-list-page';
+import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import firstJournal from './kinds/first-journal';

@@ -1,12 +1,12 @@
 import type { RecordRowOf } from '@ff/contract';
-import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
+import { ofTrip, postingDateColumn } from '@/features/records/posting/draft-columns';
 import {
   initialPostingDate,
   isPostingDateValid,
   toPostingDateValue,
-} from '@/components/posting/posting-date';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
-import { postingKind } from '@/components/posting/posting-kind';
+} from '@/features/records/posting/posting-date';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
+import { postingKind } from '@/features/records/posting/posting-kind';
 import {
   duplicateTrips,
   isSupplierInvoiceReady,

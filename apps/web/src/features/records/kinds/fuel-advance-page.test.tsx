@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FuelAdvanceRow, LedgerAccount } from '@ff/contract';
-import { pagedAnswer } from '@/components/posting/testing/paged-answer';
+import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
-import { PostingListPage } from '@/components/posting/posting-list-page';
+import { PostingListPage } from '@/features/records/posting/posting-list-page';
 import fuelAdvance from './fuel-advance';
 
 const FuelAdvancePage = () => <PostingListPage kinds={[fuelAdvance]} />;

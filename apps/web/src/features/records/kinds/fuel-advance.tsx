@@ -1,14 +1,19 @@
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
-import { isPostableQuantity, isValidQuantity, multiplyDecimal } from '@/components/posting/decimal';
-import { draftColumn } from '@/components/posting/draft-column';
-import { ledgerColumn } from '@/components/posting/account-select';
-import { ofTrip, pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
-import { collectedQuantityColumn } from '@/components/posting/quantity-input';
-import type { LedgerChoice } from '@/components/posting/ledger-accounts';
-import { amountColumn, longTextColumn, textColumn, valueColumn } from '@/components/posting/posting-columns';
-import { toPostingDateValue } from '@/components/posting/posting-date';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
-import { postingKind, type SelectedRow } from '@/components/posting/posting-kind';
+import { isPostableQuantity, isValidQuantity, multiplyDecimal } from '@/features/records/posting/decimal';
+import { draftColumn } from '@/features/records/posting/draft-column';
+import { ledgerColumn } from '@/features/records/posting/account-select';
+import { ofTrip, pickupOrderColumn, postingDateColumn } from '@/features/records/posting/draft-columns';
+import { collectedQuantityColumn } from '@/features/records/posting/quantity-input';
+import type { LedgerChoice } from '@/features/records/posting/ledger-accounts';
+import {
+  amountColumn,
+  longTextColumn,
+  textColumn,
+  valueColumn,
+} from '@/features/records/posting/posting-columns';
+import { toPostingDateValue } from '@/features/records/posting/posting-date';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
+import { postingKind, type SelectedRow } from '@/features/records/posting/posting-kind';
 import { formatAmount } from '@/lib/format';
 import { advanceTripColumns } from '../advance-columns';
 import {

@@ -1,16 +1,16 @@
 import type { RecordRowOf } from '@ff/contract';
-import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
+import { ofTrip, postingDateColumn } from '@/features/records/posting/draft-columns';
 import {
   dateTimeColumn,
   postingStatusColumn,
   shownAmountColumn,
   textColumn,
   valueColumn,
-} from '@/components/posting/posting-columns';
-import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/components/posting/posting-date';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
-import { postingKind } from '@/components/posting/posting-kind';
-import type { PostingDraft } from '@/components/posting/use-posting-rows';
+} from '@/features/records/posting/posting-columns';
+import { initialDatedDraft, isDatedDraftReady, toDatedBody } from '@/features/records/posting/posting-date';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
+import { postingKind } from '@/features/records/posting/posting-kind';
+import type { PostingDraft } from '@/features/records/posting/use-posting-rows';
 
 type Row = RecordRowOf<'salesInvoice'>;
 

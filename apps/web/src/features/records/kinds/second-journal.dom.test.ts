@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliedMessage } from '@/components/posting/apply-to-rows';
+import { appliedMessage } from '@/features/records/posting/apply-to-rows';
 import secondJournal from './second-journal';
 
 describe("'Apply to rows' on Post Second JE", () => {

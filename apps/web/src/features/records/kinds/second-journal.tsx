@@ -1,10 +1,10 @@
 import type { RecordRowOf } from '@ff/contract';
-import { ofTrip, postingDateColumn } from '@/components/posting/draft-columns';
-import { dateTimeColumn, shownTextColumn } from '@/components/posting/posting-columns';
-import { initialPostingDate, isPostingDateValid, toDatedBody } from '@/components/posting/posting-date';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
-import { postingKind } from '@/components/posting/posting-kind';
-import type { PostingDraft } from '@/components/posting/use-posting-rows';
+import { ofTrip, postingDateColumn } from '@/features/records/posting/draft-columns';
+import { dateTimeColumn, shownTextColumn } from '@/features/records/posting/posting-columns';
+import { initialPostingDate, isPostingDateValid, toDatedBody } from '@/features/records/posting/posting-date';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
+import { postingKind } from '@/features/records/posting/posting-kind';
+import type { PostingDraft } from '@/features/records/posting/use-posting-rows';
 import { identityColumns, invoiceAmountColumn, transporterPinning } from '../transporter-columns';
 
 type Row = RecordRowOf<'secondJournal'>;

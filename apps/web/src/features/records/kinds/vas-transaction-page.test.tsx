@@ -5,11 +5,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerAccount, VasTransactionRow } from '@ff/contract';
-import { pagedAnswer } from '@/components/posting/testing/paged-answer';
+import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
 import { fakeApi, type FakeHandler } from '@/test/fake-api';
 import { currentUserQueryKey } from '@/lib/auth/current-user';
 import { renderWithMantine } from '@/test/render';
-import { PostingListPage } from '@/components/posting/posting-list-page';
+import { PostingListPage } from '@/features/records/posting/posting-list-page';
 import vasTransaction from './vas-transaction';
 
 const VasTransactionsPage = () => <PostingListPage kinds={[vasTransaction]} />;

@@ -1,19 +1,19 @@
 import type { RecordRowOf } from '@ff/contract';
 import { POSTING_MESSAGES } from '@ff/contract/plain';
-import { draftColumn } from '@/components/posting/draft-column';
-import { optionLabel } from '@/components/posting/posting-export';
-import { pickupOrderColumn, postingDateColumn } from '@/components/posting/draft-columns';
-import { collectedQuantityColumn } from '@/components/posting/quantity-input';
-import { sharedBulkPatch } from '@/components/posting/bulk-apply';
+import { draftColumn } from '@/features/records/posting/draft-column';
+import { optionLabel } from '@/features/records/posting/posting-export';
+import { pickupOrderColumn, postingDateColumn } from '@/features/records/posting/draft-columns';
+import { collectedQuantityColumn } from '@/features/records/posting/quantity-input';
+import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
 import {
   amountColumn,
   longTextColumn,
   postingStatusColumn,
   textColumn,
   valueColumn,
-} from '@/components/posting/posting-columns';
-import { postingKind } from '@/components/posting/posting-kind';
-import { AccountSelect } from '@/components/posting/account-select';
+} from '@/features/records/posting/posting-columns';
+import { postingKind } from '@/features/records/posting/posting-kind';
+import { AccountSelect } from '@/features/records/posting/account-select';
 import { notifyError, notifyWarning } from '@/lib/notify';
 import { VasQueueCounts } from '../vas-queue-counts';
 import { ProfitMarginHeader, ProfitMarginValue } from './vas-transaction/profit-margin';

@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
 import { formatDateTime } from '../../../../lib/time.js';
-import type { RowRequest } from '../../../posting/kind-rules.js';
+import type { RowRequest } from '../shared/kind-rules.js';
 import { transporterInvoices as t } from '../transporter-invoices/table.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PostingRequest } from '../../../posting/kind-rules.js';
+import type { PostingRequest } from '../shared/kind-rules.js';
 import { requestsOf, stepColumnsOf, type KindDeps, type ServerKind } from '../shared/kind.js';
 import { stepList } from '../shared/list.js';
 import { amountProblem, documentCommon } from '../shared/rules.js';

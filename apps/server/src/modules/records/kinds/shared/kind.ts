@@ -10,7 +10,7 @@ import {
 import type { SapPostingAccounts } from '../../../../config/sap-accounts.js';
 import type { Db } from '../../../../db/client.js';
 import type { SapDocumentRequest } from '../../../../erp/posting-rules.js';
-import type { KindRules, RowRequest } from '../../../posting/kind-rules.js';
+import type { KindRules, RowRequest } from './kind-rules.js';
 import { prefixed, type KindTable } from './columns.js';
 import type { ImportPiece } from './import.js';
 import type { DemoPiece } from './demo.js';

@@ -1,6 +1,6 @@
 import { MoneyError, parseScaled, toCents } from '../../../../erp/money.js';
 import type { DocumentCommon } from '../../../../erp/posting-rules.js';
-import type { PostingRequest } from '../../../posting/kind-rules.js';
+import type { PostingRequest } from './kind-rules.js';
 import { formatDay } from '../../../../lib/time.js';
 
 /** The document day of a record in the application's time zone ('yyyy-MM-dd'), SAP's TaxDate. */

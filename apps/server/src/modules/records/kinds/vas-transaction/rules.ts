@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { PERMISSIONS, POSTING_MESSAGES } from '@ff/contract';
 import { formatCents, multiplyToCents } from '../../../../erp/money.js';
-import type { KindRules } from '../../../posting/kind-rules.js';
+import type { KindRules } from '../shared/kind-rules.js';
 import type { KindDeps } from '../shared/kind.js';
 import { prefetchLedgers, type LedgerMap } from '../shared/ledgers.js';
 import { collectedQuantityProblem, documentCommon } from '../shared/rules.js';

@@ -1,6 +1,6 @@
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { compareDecimal } from '@/components/posting/decimal';
+import { compareDecimal } from '@/features/records/posting/decimal';
 import { formatAmount, NOT_AVAILABLE } from '@/lib/format';
 import type { VasFigures } from './vas-transaction-rows';
 

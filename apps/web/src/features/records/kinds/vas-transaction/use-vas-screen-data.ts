@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import type { ComboboxItem } from '@mantine/core';
 import type { LedgerAccount } from '@ff/contract';
 import { PERMISSIONS } from '@ff/contract/plain';
-import { accountOptions, useLedgerAccounts } from '@/components/posting/ledger-accounts';
-import type { ScreenData } from '@/components/posting/posting-kind';
+import { accountOptions, useLedgerAccounts } from '@/features/records/posting/ledger-accounts';
+import type { ScreenData } from '@/features/records/posting/posting-kind';
 import { useHasPermission } from '@/lib/auth/current-user';
 import { costAccountsFor, type VasAccounts } from './vas-account-pairing';
 

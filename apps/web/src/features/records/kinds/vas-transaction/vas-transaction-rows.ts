@@ -5,12 +5,12 @@ import {
   isValidQuantity,
   multiplyDecimal,
   subtractDecimal,
-} from '@/components/posting/decimal';
+} from '@/features/records/posting/decimal';
 import {
   initialPostingDate,
   isPostingDateValid,
   toPostingDateValue,
-} from '@/components/posting/posting-date';
+} from '@/features/records/posting/posting-date';
 import { isAccountPair, type VasAccounts } from './vas-account-pairing';
 
 /** What the user enters per VAS transaction before queueing it for posting. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listsChangedBy, recordListKey } from './record-queries';
+import { listsChangedBy } from './post-records';
+import { recordListKey } from './record-queries';
 
 describe('record queries', () => {
   it('reloads the posted kind’s list and those of the steps that require it', () => {

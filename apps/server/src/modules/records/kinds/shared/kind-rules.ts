@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import type { SapDocument } from '../../erp/sap-gateway.js';
+import type { Db } from '../../../../db/client.js';
+import type { SapDocument } from '../../../../erp/sap-gateway.js';
 
 /** One row of a post request, after the body schema: its id, the picked posting date and kind inputs. */
 export type RowRequest<I = object> = { id: number; postingDate: string; input: I };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/api-client';
-import { POST_CHUNK_SIZE, postInChunks } from './post-in-chunks';
+import { POST_CHUNK_SIZE, postInChunks } from './post-records';
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 const refused = (posted: number[], message: string) =>

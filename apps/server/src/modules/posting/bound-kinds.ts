@@ -5,10 +5,10 @@ import {
   type RecordKind,
   type RecordKindName,
 } from '@ff/contract';
-import type { KindRules, RowRequest } from '../posting/kind-rules.js';
-import { POSTING_STEPS, type PostingStep } from '../posting/posting-steps.js';
-import { SERVER_KINDS } from './kinds/index.js';
-import type { KindDeps } from './kinds/shared/kind.js';
+import type { KindRules, RowRequest } from '../records/kinds/shared/kind-rules.js';
+import { POSTING_STEPS, type PostingStep } from './posting-steps.js';
+import { SERVER_KINDS } from '../records/kinds/index.js';
+import type { KindDeps } from '../records/kinds/shared/kind.js';
 
 /**
  * One kind as the routes, the posting service and the queue use it: its registry entry, posting step, body

@@ -1,0 +1,182 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { PostBodyOf, PostResult } from '@ff/contract';
+import {
+  MAX_PER_PAGE,
+  RECORD_KIND_NAMES,
+  RECORD_KINDS_PLAIN,
+  type RecordKindEntry,
+  type RecordKindName,
+} from '@ff/contract/plain';
+import { HttpError, http, serverMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { recordListKey } from './record-queries';
+
+// "Post to SAP", from the button's rows to the toast and the reloaded lists: the request of one chunk
+// (`postRecords`), the chunks in sequence (`postInChunks`), the mutation with its toasts (`usePostRecords`) and
+// a kind's post with its registry messages and dependent lists (`usePostRecordKind`).
+
+/** Rows per post request: the most one list page holds, so a post never outgrows what one page selects. */
+export const POST_CHUNK_SIZE = MAX_PER_PAGE;
+
+/** What a post of the selected rows came to, over all its requests. */
+export type ChunkedPostOutcome = {
+  /** How many requests it took (one per `POST_CHUNK_SIZE` rows). */
+  chunks: number;
+  /** Rows the server posted (or queued): they leave the list. */
+  postedIds: number[];
+  /** Rows it did not post: refused, failed, or in a request that got no usable answer. */
+  notPostedIds: number[];
+  /** The first failure, whose message the toast shows; undefined when every request succeeded. */
+  firstError?: unknown;
+};
+
+/** The ids a failed post answer says were posted anyway (a 422 lists `posted` beside `failed`). */
+function postedIn(error: unknown): Set<number> {
+  const data: unknown = error instanceof HttpError ? error.response?.data : undefined;
+  const posted = data && typeof data === 'object' && 'posted' in data ? data.posted : undefined;
+  const ids = new Set<number>();
+  if (Array.isArray(posted)) {
+    for (const entry of posted as unknown[]) {
+      if (entry && typeof entry === 'object' && 'id' in entry && typeof entry.id === 'number')
+        ids.add(entry.id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Posts the selected rows in requests of at most `size` rows, one after another (never two at once), and
+ * goes on after a failed request: each request stands alone on the server, so one refused row does not
+ * hold back the others. A request that succeeded posted all its rows; a failed one posted those its answer
+ * lists as posted.
+ */
+export async function postInChunks<S>(
+  selected: readonly S[],
+  idOf: (row: S) => number,
+  send: (chunk: S[]) => Promise<unknown>,
+  size: number = POST_CHUNK_SIZE,
+): Promise<ChunkedPostOutcome> {
+  const outcome: ChunkedPostOutcome = { chunks: 0, postedIds: [], notPostedIds: [] };
+  for (let start = 0; start < selected.length; start += size) {
+    const chunk = selected.slice(start, start + size);
+    outcome.chunks += 1;
+    try {
+      await send(chunk);
+      outcome.postedIds.push(...chunk.map(idOf));
+    } catch (error) {
+      outcome.firstError ??= error;
+      const posted = postedIn(error);
+      for (const row of chunk) {
+        const id = idOf(row);
+        (posted.has(id) ? outcome.postedIds : outcome.notPostedIds).push(id);
+      }
+    }
+  }
+  return outcome;
+}
+
+/** A post whose requests did not all succeed: the toast shows the first failure's message. */
+export class ChunkedPostError extends Error {
+  constructor(readonly outcome: ChunkedPostOutcome) {
+    super('Some selected rows were not posted.', { cause: outcome.firstError });
+    this.name = 'ChunkedPostError';
+  }
+}
+
+export type UsePostRecordsOptions<S> = {
+  /** Sends one request's rows, e.g. `(chunk) => postRecords(kind, kind.toBody(chunk, context))`. */
+  post: (chunk: S[]) => Promise<unknown>;
+  /** A selected row's record id. */
+  idOf: (row: S) => number;
+  /** The blue 'Success' toast's text (POSTING_MESSAGES.<kind>.success). */
+  successMessage: string;
+  /** The red 'Error' toast's text when the failure carries no server message (POSTING_MESSAGES.<kind>.failure). */
+  fallbackError: string;
+  /** Query keys (prefixes) of the list to reload, e.g. `[['records', 'salesInvoice']]`. */
+  invalidateKeys: QueryKey[];
+  /** Called after every post, success or failure, before the lists reload: clear the selection here. */
+  onDone: (outcome: ChunkedPostOutcome) => void;
+  /** Rows per request (tests); default `POST_CHUNK_SIZE`. */
+  chunkSize?: number;
+};
+
+/**
+ * The post action of a posting screen (docs/spec/product-spec.md sections 4 and 8): the selected rows in
+ * requests of 500, one at a time, then one toast for them all: the blue 'Success' toast when every request
+ * succeeded, else a red 'Error' toast with the first failure's server message (which names each failed row
+ * and SAP's reason) or the fallback. Either way the lists reload with their current filters, so posted rows
+ * disappear and failed ones come back marked. `isPending` stays true until the lists have reloaded, so the
+ * button cannot post the same rows twice.
+ */
+export function usePostRecords<S>({
+  post,
+  idOf,
+  successMessage,
+  fallbackError,
+  invalidateKeys,
+  onDone,
+  chunkSize,
+}: UsePostRecordsOptions<S>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (selected: S[]) => {
+      const outcome = await postInChunks(selected, idOf, post, chunkSize);
+      if (outcome.firstError !== undefined) throw new ChunkedPostError(outcome);
+      return outcome;
+    },
+    onSuccess: () => {
+      notifySuccess({ message: successMessage });
+    },
+    onError: (error) => {
+      const cause = error instanceof ChunkedPostError ? error.outcome.firstError : error;
+      notifyError({ message: serverMessage(cause) ?? fallbackError });
+    },
+    onSettled: async (outcome, error) => {
+      const settled =
+        outcome ??
+        (error instanceof ChunkedPostError
+          ? error.outcome
+          : { chunks: 1, postedIds: [], notPostedIds: [], firstError: error });
+      onDone(settled);
+      await Promise.all(invalidateKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+/** `POST /api/v1/{apiName}`: posts (or queues) the rows; a 422 names the rows SAP refused and why. */
+export async function postRecords<K extends RecordKindName>(
+  kind: K,
+  body: PostBodyOf<K>,
+): Promise<PostResult> {
+  const response = await http.post<PostResult>(RECORD_KINDS_PLAIN[kind].apiPath, body);
+  return response.data;
+}
+
+/**
+ * The lists a post of `kind` changes: its own (posted rows leave it) and those of the steps that require it
+ * (a posted first journal makes the row appear in the second-journal list).
+ */
+export const listsChangedBy = (kind: RecordKindName): RecordKindName[] =>
+  RECORD_KIND_NAMES.filter(
+    (name) => name === kind || (RECORD_KINDS_PLAIN[name] as RecordKindEntry).requires === kind,
+  );
+
+/**
+ * Posts a kind's selected rows with its toasts (docs/spec/product-spec.md section 8), in requests of 500
+ * (`toBody` turns one request's rows into its body), reloads the lists it changes, then calls `onDone`.
+ */
+export function usePostRecordKind<K extends RecordKindName, S extends { row: { id: number } }>(
+  kind: K,
+  toBody: (chunk: S[]) => PostBodyOf<K>,
+  onDone: (outcome: ChunkedPostOutcome) => void,
+) {
+  const { messages } = RECORD_KINDS_PLAIN[kind];
+  return usePostRecords<S>({
+    post: (chunk) => postRecords(kind, toBody(chunk)),
+    idOf: (selected) => selected.row.id,
+    successMessage: messages.success,
+    fallbackError: messages.failure,
+    invalidateKeys: listsChangedBy(kind).map(recordListKey),
+    onDone,
+  });
+}
