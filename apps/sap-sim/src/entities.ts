@@ -6,86 +6,61 @@
  * maxLength mirrors SAP's column sizes (the smaller of the 9.3 and 10.0 values where they differ), because
  * "value too long" is a classic integration failure that only shows up against a real company database.
  */
-export type EdmType = 'Edm.String' | 'Edm.Int32' | 'Edm.Double' | 'Edm.DateTime' | `SAPB1.${EnumName}`;
+import {
+  date,
+  dbl,
+  entityType,
+  enumOf,
+  int,
+  lines,
+  str,
+  structuredType,
+  ENUMS,
+  type EntityTypeDef,
+  type EnumName,
+  type EnumValue,
+  type StructuredTypeDef,
+} from './entity-kit.js';
+import { ADMIN_INFO, BUSINESS_PLACE, CURRENCY, DISTRIBUTION_RULE, VAT_GROUP } from './entities-finance.js';
 
-export interface PropertyDef {
-  readonly type: EdmType | 'lines';
-  readonly maxLength?: number;
-}
-
-export interface StructuredTypeDef {
-  /** The EntityType or ComplexType name in $metadata. */
-  readonly name: string;
-  /** Everything the simulator returns, in SAP's order; also what $select, $filter and $orderby may name. */
-  readonly properties: Readonly<Record<string, PropertyDef>>;
-  /** What a POST body may carry; anything else is refused. */
-  readonly writable: readonly string[];
-  /** For the one collection property of a type: its name and the line ComplexType. */
-  readonly lines?: { readonly property: string; readonly type: StructuredTypeDef };
-}
-
-export interface EntityTypeDef extends StructuredTypeDef {
-  readonly key: string;
-}
-
-/** Enum values travel as member names; only the members the simulator produces or accepts are listed. */
-export const ENUMS = {
-  BoYesNoEnum: ['tYES', 'tNO'],
-  BoAccountTypes: ['at_Revenues', 'at_Expenses', 'at_Other'],
-  BoCardTypes: ['cCustomer', 'cSupplier'],
-  BoDocumentTypes: ['dDocument_Items', 'dDocument_Service'],
-  BoStatus: ['bost_Open', 'bost_Close'],
-  TransTypesEnum: ['ttJournalEntry'],
-  CancelStatusEnum: ['csNo', 'csYes', 'csCancellation'],
-  PeriodStatusEnum: ['ltUnlocked', 'ltLocked', 'ltPeriodClosing'],
-} as const;
-
-export type EnumName = keyof typeof ENUMS;
-export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
-
-const str = (maxLength?: number): PropertyDef =>
-  maxLength ? { type: 'Edm.String', maxLength } : { type: 'Edm.String' };
-const int: PropertyDef = { type: 'Edm.Int32' };
-const dbl: PropertyDef = { type: 'Edm.Double' };
-const date: PropertyDef = { type: 'Edm.DateTime' };
-const enumOf = (name: EnumName): PropertyDef => ({ type: `SAPB1.${name}` });
-const lines: PropertyDef = { type: 'lines' };
-
-/** A type whose POST body may carry every property except those SAP sets itself (`setBySap`), in SAP's order. */
-function structuredType(
-  name: string,
-  properties: Readonly<Record<string, PropertyDef>>,
-  setBySap: readonly string[] = [],
-): StructuredTypeDef {
-  return { name, properties, writable: Object.keys(properties).filter((key) => !setBySap.includes(key)) };
-}
-
-/** An entity type: a structured type with the key property its entity set is addressed by. */
-function entityType(
-  name: string,
-  key: string,
-  properties: Readonly<Record<string, PropertyDef>>,
-  setBySap: readonly string[] = [],
-): EntityTypeDef {
-  return { ...structuredType(name, properties, setBySap), key };
-}
+export {
+  ENUMS,
+  type EdmType,
+  type EntityTypeDef,
+  type EnumName,
+  type EnumValue,
+  type PropertyDef,
+  type StructuredTypeDef,
+} from './entity-kit.js';
 
 // Line_ID is accepted but renumbered, as SAP does.
-export const JOURNAL_ENTRY_LINE: StructuredTypeDef = structuredType('JournalEntryLine', {
-  Line_ID: int,
-  AccountCode: str(15),
-  ShortName: str(15),
-  Debit: dbl,
-  Credit: dbl,
-  DueDate: date,
-  LineMemo: str(50),
-  Reference1: str(100),
-  Reference2: str(100),
-  AdditionalReference: str(27),
-  CostingCode: str(8),
-  CostingCode2: str(8),
-  CostingCode3: str(8),
-});
+export const JOURNAL_ENTRY_LINE: StructuredTypeDef = structuredType(
+  'JournalEntryLine',
+  {
+    Line_ID: int,
+    AccountCode: str(15),
+    ShortName: str(15),
+    Debit: dbl,
+    Credit: dbl,
+    DueDate: date,
+    LineMemo: str(50),
+    Reference1: str(100),
+    Reference2: str(100),
+    AdditionalReference: str(27),
+    CostingCode: str(8),
+    CostingCode2: str(8),
+    CostingCode3: str(8),
+    CostingCode4: str(8),
+    CostingCode5: str(8),
+    // A foreign-currency line: its amount in FCCurrency; Debit/Credit stay in local currency.
+    FCCurrency: str(3),
+    FCDebit: dbl,
+    FCCredit: dbl,
+    BPLID: int,
+    BPLName: str(100),
+  },
+  ['BPLName'],
+);
 
 export const JOURNAL_ENTRY: EntityTypeDef = {
   ...entityType(
@@ -109,19 +84,38 @@ export const JOURNAL_ENTRY: EntityTypeDef = {
   lines: { property: 'JournalEntryLines', type: JOURNAL_ENTRY_LINE },
 };
 
-export const DOCUMENT_LINE: StructuredTypeDef = structuredType('DocumentLine', {
-  LineNum: int,
-  ItemCode: str(50),
-  ItemDescription: str(100),
-  AccountCode: str(15),
-  Quantity: dbl,
-  Price: dbl,
-  UnitPrice: dbl,
-  LineTotal: dbl,
-  WarehouseCode: str(8),
-  CostingCode: str(8),
-  VatGroup: str(8),
-});
+export const DOCUMENT_LINE: StructuredTypeDef = structuredType(
+  'DocumentLine',
+  {
+    LineNum: int,
+    ItemCode: str(50),
+    ItemDescription: str(100),
+    AccountCode: str(15),
+    Quantity: dbl,
+    Price: dbl,
+    UnitPrice: dbl,
+    // In a foreign-currency document: Price/UnitPrice and RowTotalFC are in the document currency (the line's
+    // Currency), LineTotal is in local currency (INV1.LineTotal; INV1.TotalFrgn is RowTotalFC).
+    Currency: str(3),
+    Rate: dbl,
+    LineTotal: dbl,
+    RowTotalFC: dbl,
+    WarehouseCode: str(8),
+    CostingCode: str(8),
+    CostingCode2: str(8),
+    CostingCode3: str(8),
+    CostingCode4: str(8),
+    CostingCode5: str(8),
+    VatGroup: str(8),
+    // VAT of the line: TaxTotal in local currency (INV1.VatSum), NetTaxAmountFC in the document currency.
+    TaxPercentagePerRow: dbl,
+    TaxTotal: dbl,
+    NetTaxAmountFC: dbl,
+    GrossTotal: dbl,
+    GrossTotalFC: dbl,
+  },
+  ['Rate', 'TaxPercentagePerRow', 'TaxTotal', 'NetTaxAmountFC', 'GrossTotal', 'GrossTotalFC'],
+);
 
 /** A/R Invoices and A/P PurchaseInvoices share SAP's `Document` type. */
 export const DOCUMENT: EntityTypeDef = {
@@ -140,6 +134,12 @@ export const DOCUMENT: EntityTypeDef = {
       NumAtCard: str(100),
       DocTotal: dbl,
       DocCurrency: str(3),
+      DocRate: dbl,
+      DocTotalFc: dbl,
+      VatSum: dbl,
+      VatSumFc: dbl,
+      BPL_IDAssignedToInvoice: int,
+      BPLName: str(100),
       Reference1: str(11),
       Reference2: str(11),
       Comments: str(254),
@@ -155,7 +155,9 @@ export const DOCUMENT: EntityTypeDef = {
       'DocEntry',
       'DocNum',
       'CardName',
-      'DocCurrency',
+      'VatSum',
+      'VatSumFc',
+      'BPLName',
       'TransNum',
       'DocumentStatus',
       'Cancelled',
@@ -189,6 +191,10 @@ export const ENTITY_SETS = {
   PurchaseInvoices: DOCUMENT,
   ChartOfAccounts: CHART_OF_ACCOUNT,
   BusinessPartners: BUSINESS_PARTNER,
+  Currencies: CURRENCY,
+  VatGroups: VAT_GROUP,
+  DistributionRules: DISTRIBUTION_RULE,
+  BusinessPlaces: BUSINESS_PLACE,
 } as const satisfies Record<string, EntityTypeDef>;
 
 export type EntitySetName = keyof typeof ENTITY_SETS;
@@ -200,6 +206,10 @@ export const BOUND_ACTIONS: Readonly<Record<EntitySetName, readonly string[]>> =
   PurchaseInvoices: ['Cancel'],
   ChartOfAccounts: [],
   BusinessPartners: [],
+  Currencies: [],
+  VatGroups: [],
+  DistributionRules: [],
+  BusinessPlaces: [],
 };
 
 /**
@@ -224,13 +234,19 @@ export const FINANCE_PERIOD: StructuredTypeDef = {
   writable: [],
 };
 
+/** What a function import answers: a (collection of a) complex type, or one OData primitive value. */
+export type FunctionReturn =
+  { readonly collection: boolean; readonly type: StructuredTypeDef } | { readonly primitive: 'Edm.Double' };
+
 /** Unbound functions the simulator implements (POST, session needed): parameters and return type. */
 export const FUNCTION_IMPORTS = {
   CompanyService_GetFinancePeriods: {
     parameters: ['PeriodCategoryParams'],
     returns: { collection: true, type: FINANCE_PERIOD },
   },
-} as const;
+  CompanyService_GetAdminInfo: { parameters: [], returns: { collection: false, type: ADMIN_INFO } },
+  SBOBobService_GetCurrencyRate: { parameters: ['Currency', 'Date'], returns: { primitive: 'Edm.Double' } },
+} as const satisfies Record<string, { parameters: readonly string[]; returns: FunctionReturn }>;
 
 export type FunctionImportName = keyof typeof FUNCTION_IMPORTS;
 

@@ -9,11 +9,14 @@ import {
   FINANCE_PERIOD,
   FUNCTION_IMPORTS,
   LOGIN_PARAMETERS,
+  type FunctionReturn,
   UNBOUND_ACTIONS,
   type EnumName,
   type StructuredTypeDef,
 } from './entities.js';
+import { ADMIN_INFO } from './entities-finance.js';
 import { seedAccounts, seedBusinessPartners } from './seed.js';
+import { SEED_BUSINESS_PLACES, SEED_DISTRIBUTION_RULES, SEED_VAT_GROUPS } from './seed-finance.js';
 import { control, invoiceBody, journalBody, loggedIn, useFreshSim } from './testing/harness.js';
 
 /**
@@ -123,6 +126,7 @@ describe('SAP $metadata fidelity', () => {
     const allTypes = [
       ...Object.values(ENTITY_SETS).flatMap((t) => [t, ...(t.lines ? [t.lines.type] : [])]),
       FINANCE_PERIOD,
+      ADMIN_INFO,
     ];
     for (const type of allTypes) {
       for (const [name, def] of Object.entries(type.properties)) {
@@ -138,12 +142,15 @@ describe('SAP $metadata fidelity', () => {
       const declared = edm.functions.filter((f) => f.name === name && !f.bindable);
       expect(declared, name).toHaveLength(1);
       expect(declared[0]?.parameters.map((p) => p.name)).toEqual([...definition.parameters]);
-      const returned = `SAPB1.${definition.returns.type.name}`;
-      expect(declared[0]?.returnType).toBe(
-        definition.returns.collection ? `Collection(${returned})` : returned,
-      );
-      expect(edm.structures.get(definition.returns.type.name)).toBeDefined();
-      expectStructure(definition.returns.type);
+      const returns: FunctionReturn = definition.returns;
+      if ('primitive' in returns) {
+        expect(declared[0]?.returnType).toBe(returns.primitive);
+        return;
+      }
+      const returned = `SAPB1.${returns.type.name}`;
+      expect(declared[0]?.returnType).toBe(returns.collection ? `Collection(${returned})` : returned);
+      expect(edm.structures.get(returns.type.name)).toBeDefined();
+      expectStructure(returns.type);
     },
   );
 
@@ -158,6 +165,15 @@ describe('SAP $metadata fidelity', () => {
     for (const p of seedBusinessPartners()) {
       member('BoCardTypes', p.CardType);
       member('BoYesNoEnum', p.Frozen);
+    }
+    for (const v of SEED_VAT_GROUPS) {
+      member('BoVatCategoryEnum', v.Category);
+      member('BoYesNoEnum', v.Inactive);
+    }
+    for (const r of SEED_DISTRIBUTION_RULES) member('BoYesNoEnum', r.Active);
+    for (const b of SEED_BUSINESS_PLACES) {
+      member('BoYesNoEnum', b.MainBPL);
+      member('BoYesNoEnum', b.Disabled);
     }
   });
 

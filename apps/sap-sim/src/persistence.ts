@@ -1,6 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Account, BusinessPartner, Counters, StoredDocument } from './records.js';
+import type {
+  Account,
+  BusinessPartner,
+  BusinessPlace,
+  CompanySettings,
+  Counters,
+  Currency,
+  DistributionRule,
+  RateOverrides,
+  StoredDocument,
+  VatGroup,
+} from './records.js';
 
 /** The JSON file a simulator with `stateFile` keeps: everything but sessions, config and stats. */
 export interface PersistedState {
@@ -16,6 +27,13 @@ export interface PersistedState {
   invoices: StoredDocument[];
   purchaseInvoices: StoredDocument[];
   counters: Counters;
+  /** Added with currencies, VAT, dimensions and branches: files without them load the seed's. */
+  company?: CompanySettings;
+  currencies?: Currency[];
+  rates?: RateOverrides;
+  vatGroups?: VatGroup[];
+  distributionRules?: DistributionRule[];
+  businessPlaces?: BusinessPlace[];
 }
 
 export function readStateFile(file: string): PersistedState | undefined {

@@ -54,3 +54,61 @@ export interface Counters {
 }
 
 export type DocumentSetName = 'JournalEntries' | 'Invoices' | 'PurchaseInvoices';
+
+/** OADM, the company settings the simulator honours. */
+export interface CompanySettings {
+  CompanyName: string;
+  Country: string;
+  LocalCurrency: string;
+  SystemCurrency: string;
+  EnableBranches: YesNo;
+}
+
+export interface Currency {
+  Code: string;
+  Name: string;
+  DocumentsCode: string;
+  InternationalDescription: string;
+  HundredthName: string;
+  EnglishName: string;
+  EnglishHundredthName: string;
+}
+
+export interface VatGroupLine {
+  /** `yyyy-MM-dd`. */
+  Effectivefrom: string;
+  /** Percent, e.g. 16. */
+  Rate: number;
+}
+
+export interface VatGroup {
+  Code: string;
+  Name: string;
+  Category: EnumValue<'BoVatCategoryEnum'>;
+  TaxAccount: string;
+  Inactive: YesNo;
+  VatGroups_Lines: VatGroupLine[];
+}
+
+export interface DistributionRule {
+  FactorCode: string;
+  FactorDescription: string;
+  TotalFactor: number;
+  Direct: 'Y' | 'N';
+  /** 1..5: CostingCode is dimension 1, CostingCode2 dimension 2, ... */
+  InWhichDimension: number;
+  Active: YesNo;
+}
+
+export interface BusinessPlace {
+  BPLID: number;
+  BPLName: string;
+  VATRegNum: string;
+  MainBPL: YesNo;
+  Disabled: YesNo;
+  City: string;
+  Country: string;
+}
+
+/** The rates set or deleted by /__sim/rates, over the computed seed: `USD|2026-11-27` -> micros, or null (none). */
+export type RateOverrides = Record<string, number | null>;

@@ -2,12 +2,25 @@ import { readStateFile, writeStateFile, type PersistedState } from './persistenc
 import type {
   Account,
   BusinessPartner,
+  BusinessPlace,
+  CompanySettings,
   Counters,
+  Currency,
+  DistributionRule,
+  RateOverrides,
+  VatGroup,
   DocumentSetName,
   EntityRecord,
   StoredDocument,
 } from './records.js';
 import { seedAccounts, seedBusinessPartners, seedPostingPeriods } from './seed.js';
+import {
+  SEED_BUSINESS_PLACES,
+  SEED_CURRENCIES,
+  SEED_DISTRIBUTION_RULES,
+  SEED_VAT_GROUPS,
+  seedCompany,
+} from './seed-finance.js';
 
 /** The company database: master data, posting periods, posted documents and number series. */
 export interface SimData {
@@ -20,6 +33,27 @@ export interface SimData {
   closedPeriods: Set<string>;
   documents: Record<DocumentSetName, StoredDocument[]>;
   counters: Counters;
+  company: CompanySettings;
+  currencies: Map<string, Currency>;
+  /** Set or deleted daily rates over the computed seed (rates.ts). */
+  rates: RateOverrides;
+  vatGroups: Map<string, VatGroup>;
+  distributionRules: Map<string, DistributionRule>;
+  businessPlaces: Map<number, BusinessPlace>;
+}
+
+/** The finance set-up, from the seed or from a state file (files written before it existed get the seed). */
+function financeData(state: Partial<PersistedState> = {}) {
+  return {
+    company: { ...seedCompany(), ...state.company },
+    currencies: new Map((state.currencies ?? SEED_CURRENCIES).map((c) => [c.Code, { ...c }])),
+    rates: { ...state.rates },
+    vatGroups: new Map((state.vatGroups ?? SEED_VAT_GROUPS).map((v) => [v.Code, structuredClone(v)])),
+    distributionRules: new Map(
+      (state.distributionRules ?? SEED_DISTRIBUTION_RULES).map((r) => [r.FactorCode, { ...r }]),
+    ),
+    businessPlaces: new Map((state.businessPlaces ?? SEED_BUSINESS_PLACES).map((b) => [b.BPLID, { ...b }])),
+  };
 }
 
 // Distinct starting numbers so a client that mixes up JdtNum and Number, or DocEntry and DocNum, is caught.
@@ -41,6 +75,7 @@ function freshData(seed: boolean): SimData {
     closedPeriods: new Set(),
     documents: { JournalEntries: [], Invoices: [], PurchaseInvoices: [] },
     counters: firstCounters(),
+    ...financeData(),
   };
 }
 
@@ -58,6 +93,7 @@ function fromPersisted(state: PersistedState): SimData {
       PurchaseInvoices: state.purchaseInvoices.map(withCancelStatus),
     },
     counters: { ...firstCounters(), ...state.counters },
+    ...financeData(state),
   };
 }
 
@@ -104,6 +140,12 @@ export class SimStore {
       invoices: data.documents.Invoices,
       purchaseInvoices: data.documents.PurchaseInvoices,
       counters: data.counters,
+      company: data.company,
+      currencies: [...data.currencies.values()],
+      rates: data.rates,
+      vatGroups: [...data.vatGroups.values()],
+      distributionRules: [...data.distributionRules.values()],
+      businessPlaces: [...data.businessPlaces.values()],
     });
   }
 }

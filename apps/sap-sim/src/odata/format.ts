@@ -62,3 +62,18 @@ export function collectionEnvelope(
     ...(next ? { '@odata.nextLink': next } : {}),
   };
 }
+
+/**
+ * A function's single answer: a primitive as `{"value": 129.3456}`, a complex type with its properties inline,
+ * under `odata.metadata` (v1) or `@odata.context` (v2) naming the type.
+ */
+export function valueEnvelope(
+  version: ApiVersion,
+  root: string,
+  typeName: string,
+  value: number | string | EntityRecord,
+): unknown {
+  const key = version === 'v1' ? 'odata.metadata' : '@odata.context';
+  const body = typeof value === 'object' ? value : { value };
+  return { [key]: `${root}/$metadata#${typeName}`, ...body };
+}

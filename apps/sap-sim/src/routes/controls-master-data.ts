@@ -4,17 +4,22 @@ import { BUSINESS_PARTNER, CHART_OF_ACCOUNT, type EntityTypeDef } from '../entit
 import { SapError } from '../errors.js';
 import { CUSTOMER_CONTROL_ACCOUNT, SUPPLIER_CONTROL_ACCOUNT } from '../seed.js';
 import type { Account, BusinessPartner } from '../records.js';
-import { checkBody, text, type Fields } from '../validation/payload.js';
+import { checkBody, text, type CheckedBody, type Fields } from '../validation/payload.js';
 
 /** POST /__sim/accounts and /__sim/business-partners: add or update master data so tests can set up cases. */
-function recordsOf(body: unknown, type: EntityTypeDef): Fields[] {
+export function recordsOf(body: unknown, type: EntityTypeDef): Fields[] {
+  return checkedBodies(body, type).map((checked) => checked.fields);
+}
+
+/** Each object of a control body (one or an array) after SAP's shape check, lines included. */
+export function checkedBodies(body: unknown, type: EntityTypeDef): CheckedBody[] {
   const list = Array.isArray(body) ? body : [body];
   return list.map((item: unknown) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       throw new ControlError('The body must be an object or an array of objects');
     }
     try {
-      return checkBody(item as Record<string, unknown>, type).fields;
+      return checkBody(item as Record<string, unknown>, type);
     } catch (error) {
       if (error instanceof SapError) throw new ControlError(error.message);
       throw error;

@@ -11,7 +11,16 @@ import {
   duplicateDocument,
   readBack,
 } from './controls-documents.js';
+import {
+  setCompany,
+  setRates,
+  upsertBusinessPlaces,
+  upsertCurrencies,
+  upsertDistributionRules,
+  upsertVatGroups,
+} from './controls-finance.js';
 import { upsertAccounts, upsertBusinessPartners } from './controls-master-data.js';
+import { adminInfo } from './functions.js';
 
 /**
  * Test controls under /__sim: not part of SAP, no session needed, plain JSON in and out.
@@ -135,6 +144,21 @@ export function registerControls(app: FastifyInstance, context: SimContext): voi
     '/__sim/business-partners',
     wrap((body) => ({ businessPartners: upsertBusinessPartners(context, body) })),
   );
+
+  // Finance set-up (controls-finance.ts): each answers what it saved.
+  app.get(
+    '/__sim/company',
+    wrap(() => adminInfo(context)),
+  );
+  const financeControls = {
+    company: (body: unknown) => setCompany(context, body),
+    currencies: (body: unknown) => ({ currencies: upsertCurrencies(context, body) }),
+    rates: (body: unknown) => ({ rates: setRates(context, body) }),
+    'vat-groups': (body: unknown) => ({ vatGroups: upsertVatGroups(context, body) }),
+    'distribution-rules': (body: unknown) => ({ distributionRules: upsertDistributionRules(context, body) }),
+    'business-places': (body: unknown) => ({ businessPlaces: upsertBusinessPlaces(context, body) }),
+  };
+  for (const [path, control] of Object.entries(financeControls)) app.post(`/__sim/${path}`, wrap(control));
 
   app.get(
     '/__sim/documents',

@@ -14,6 +14,17 @@ export function recordsOf(context: SimContext, entitySet: EntitySetName): Entity
       return [...data.accounts.values()].map((account) => ({ ...account }));
     case 'BusinessPartners':
       return [...data.partners.values()].map((partner) => ({ ...partner }));
+    case 'Currencies':
+      return [...data.currencies.values()].map((currency) => ({ ...currency }));
+    case 'VatGroups':
+      return [...data.vatGroups.values()].map((group) => ({
+        ...group,
+        VatGroups_Lines: group.VatGroups_Lines.map((l) => ({ Effectivefrom: l.Effectivefrom, Rate: l.Rate })),
+      }));
+    case 'DistributionRules':
+      return [...data.distributionRules.values()].map((rule) => ({ ...rule }));
+    case 'BusinessPlaces':
+      return [...data.businessPlaces.values()].map((place) => ({ ...place }));
     default:
       return data.documents[entitySet].map((document) => document.entity);
   }

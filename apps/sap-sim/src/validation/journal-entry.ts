@@ -1,8 +1,10 @@
 import { sapError } from '../errors.js';
 import { JOURNAL_ENTRY } from '../entities.js';
-import { formatCents, fromCents, toCents } from '../money.js';
+import { formatCents, fromCents, fromMicros, toCents } from '../money.js';
+import { toLocalCents } from '../rates.js';
 import type { EntityRecord } from '../records.js';
 import type { SimData } from '../state.js';
+import { requireBranch, requireDistributionRules, requireRate } from './finance.js';
 import { requireActivePartner, requireOpenPeriod, requirePostableAccount } from './master-data.js';
 import { checkBody, num, text, type Fields } from './payload.js';
 
@@ -10,22 +12,80 @@ interface JournalLine {
   fields: Fields;
   debitCents: number;
   creditCents: number;
+  fcDebitCents: number;
+  fcCreditCents: number;
   /** The G/L account the line really posts to: its AccountCode, or the partner's control account. */
   account: string;
   shortName: string;
 }
 
+/** Where a line's foreign-currency amount is converted: the entry's ReferenceDate, in the company's data. */
+interface RateSource {
+  data: SimData;
+  date: string;
+  today: string;
+}
+
+type CheckedLine = Omit<JournalLine, 'account' | 'shortName'>;
+
+/**
+ * A foreign-currency line (FCCurrency with FCDebit or FCCredit): its local Debit/Credit is round(FC x the rate of
+ * ReferenceDate, 2), filled in when omitted and checked when sent.
+ */
+function convertForeign(
+  fields: Fields,
+  line: number,
+  debitCents: number,
+  creditCents: number,
+  rates: RateSource,
+) {
+  const currency = text(fields, 'FCCurrency');
+  const fcDebitCents = toCents(num(fields, 'FCDebit') ?? 0);
+  const fcCreditCents = toCents(num(fields, 'FCCredit') ?? 0);
+  if (fcDebitCents < 0 || fcCreditCents < 0) throw sapError('negativeAmount', { line });
+  if (currency === null) {
+    if (fcDebitCents > 0 || fcCreditCents > 0) throw sapError('fcAmountWithoutCurrency', { line });
+    return { debitCents, creditCents, fcDebitCents, fcCreditCents };
+  }
+  if (currency === rates.data.company.LocalCurrency) throw sapError('fcCurrencyIsLocal', { line, currency });
+  if (fcDebitCents === 0 && fcCreditCents === 0) throw sapError('fcCurrencyWithoutAmount', { line });
+  const isDebit = fcDebitCents > 0;
+  if ((isDebit && (fcCreditCents > 0 || creditCents > 0)) || (!isDebit && debitCents > 0)) {
+    throw sapError('fcSide', { line });
+  }
+  const micros = requireRate(rates.data, currency, rates.date, rates.today);
+  const fc = isDebit ? fcDebitCents : fcCreditCents;
+  const expected = toLocalCents(fc, micros);
+  const given = isDebit ? debitCents : creditCents;
+  if (given > 0 && given !== expected) {
+    throw sapError('fcLocalMismatch', {
+      line,
+      side: isDebit ? 'Debit' : 'Credit',
+      local: formatCents(given),
+      fc: formatCents(fc),
+      currency,
+      rate: fromMicros(micros),
+      expected: formatCents(expected),
+    });
+  }
+  return isDebit
+    ? { debitCents: expected, creditCents: 0, fcDebitCents, fcCreditCents: 0 }
+    : { debitCents: 0, creditCents: expected, fcDebitCents: 0, fcCreditCents };
+}
+
 /** Line rules that need no master data: one side only, no negatives, AccountCode xor ShortName. */
-function checkLine(fields: Fields, index: number): Omit<JournalLine, 'account' | 'shortName'> {
+function checkLine(fields: Fields, index: number, rates: RateSource): CheckedLine {
   const line = index + 1;
-  const debitCents = toCents(num(fields, 'Debit') ?? 0);
-  const creditCents = toCents(num(fields, 'Credit') ?? 0);
-  if (debitCents < 0 || creditCents < 0) throw sapError('negativeAmount', { line });
+  const localDebit = toCents(num(fields, 'Debit') ?? 0);
+  const localCredit = toCents(num(fields, 'Credit') ?? 0);
+  if (localDebit < 0 || localCredit < 0) throw sapError('negativeAmount', { line });
+  const amounts = convertForeign(fields, line, localDebit, localCredit, rates);
+  const { debitCents, creditCents } = amounts;
   if (debitCents > 0 === creditCents > 0) throw sapError('debitOrCredit', { line });
   const hasAccount = text(fields, 'AccountCode') !== null;
   const hasPartner = text(fields, 'ShortName') !== null;
   if (hasAccount === hasPartner) throw sapError('accountOrShortName', { line });
-  return { fields, debitCents, creditCents };
+  return { fields, ...amounts };
 }
 
 /** Validates a JournalEntries POST body and builds the entity SAP would store (without its numbers). */
@@ -36,7 +96,9 @@ export function prepareJournalEntry(
 ): EntityRecord {
   const { fields, lines: rawLines = [] } = checkBody(body, JOURNAL_ENTRY);
   if (rawLines.length < 2) throw sapError('tooFewJournalLines');
-  const checked = rawLines.map(checkLine);
+  const referenceDate = text(fields, 'ReferenceDate') ?? today;
+  const rates = { data, date: referenceDate, today };
+  const checked = rawLines.map((line, index) => checkLine(line, index, rates));
 
   const debit = checked.reduce((sum, l) => sum + l.debitCents, 0);
   const credit = checked.reduce((sum, l) => sum + l.creditCents, 0);
@@ -55,7 +117,10 @@ export function prepareJournalEntry(
     return { ...line, account: partner.DebitorAccount, shortName: cardCode };
   });
 
-  const referenceDate = text(fields, 'ReferenceDate') ?? today;
+  lines.forEach((line, index) => requireDistributionRules(data, line.fields, index + 1));
+  const branches = lines.map((line, index) =>
+    requireBranch(data, line.fields, 'BPLID', `BPLID of line ${index + 1}`),
+  );
   requireOpenPeriod(data, referenceDate);
   const dueDate = text(fields, 'DueDate') ?? referenceDate;
   const memo = text(fields, 'Memo');
@@ -86,6 +151,13 @@ export function prepareJournalEntry(
       CostingCode: text(line.fields, 'CostingCode'),
       CostingCode2: text(line.fields, 'CostingCode2'),
       CostingCode3: text(line.fields, 'CostingCode3'),
+      CostingCode4: text(line.fields, 'CostingCode4'),
+      CostingCode5: text(line.fields, 'CostingCode5'),
+      FCCurrency: text(line.fields, 'FCCurrency'),
+      FCDebit: fromCents(line.fcDebitCents),
+      FCCredit: fromCents(line.fcCreditCents),
+      BPLID: branches[index]?.BPLID ?? null,
+      BPLName: branches[index]?.BPLName ?? null,
     })),
   };
 }
@@ -95,6 +167,12 @@ export function reversalOf(original: EntityRecord): EntityRecord {
   const lines = Array.isArray(original.JournalEntryLines) ? original.JournalEntryLines : [];
   return {
     ...original,
-    JournalEntryLines: lines.map((line) => ({ ...line, Debit: line.Credit ?? 0, Credit: line.Debit ?? 0 })),
+    JournalEntryLines: lines.map((line) => ({
+      ...line,
+      Debit: line.Credit ?? 0,
+      Credit: line.Debit ?? 0,
+      // Entries stored before foreign-currency lines existed have no FC sides; they stay without.
+      ...('FCDebit' in line ? { FCDebit: line.FCCredit ?? 0, FCCredit: line.FCDebit ?? 0 } : {}),
+    })),
   };
 }
