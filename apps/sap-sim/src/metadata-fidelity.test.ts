@@ -17,6 +17,7 @@ import {
 import { ADMIN_INFO } from './entities-finance.js';
 import { seedAccounts, seedBusinessPartners } from './seed.js';
 import { SEED_BUSINESS_PLACES, SEED_DISTRIBUTION_RULES, SEED_VAT_GROUPS } from './seed-finance.js';
+import { todayUtc } from './dates.js';
 import { control, invoiceBody, journalBody, loggedIn, useFreshSim } from './testing/harness.js';
 
 /**
@@ -222,6 +223,37 @@ describe('what the running simulator returns', () => {
     const ap = await client.post<Record<string, unknown>>(
       'PurchaseInvoices',
       invoiceBody({ CardCode: 'T20001' }),
+    );
+    // Every new currency, VAT, dimension and branch property, on a document and a journal entry.
+    await control(running.origin, 'company', { EnableBranches: true });
+    const lineCodes = { CostingCode: 'KCA123A', CostingCode2: 'MSA-NBO', CostingCode3: 'OPS' };
+    const usd = await client.post<Record<string, unknown>>(
+      'Invoices',
+      invoiceBody({
+        DocCurrency: 'USD',
+        DocRate: 129.3456,
+        BPL_IDAssignedToInvoice: 1,
+        DocumentLines: [{ AccountCode: '400100', Currency: 'USD', Price: 10, VatGroup: 'O1', ...lineCodes }],
+      }),
+    );
+    expect(usd.status).toBe(201);
+    const fcJournal = await client.post<Record<string, unknown>>(
+      'JournalEntries',
+      journalBody({
+        ReferenceDate: todayUtc(),
+        JournalEntryLines: [
+          { AccountCode: '500100', FCCurrency: 'USD', FCDebit: 10, BPLID: 1, ...lineCodes },
+          { AccountCode: '210200', FCCurrency: 'USD', FCCredit: 10, BPLID: 2 },
+        ],
+      }),
+    );
+    expect(fcJournal.status).toBe(201);
+    expectDeclared(usd.body, ENTITY_SETS.Invoices);
+    expectDeclared(fcJournal.body, ENTITY_SETS.JournalEntries);
+    const admin = await client.post<Record<string, unknown>>('CompanyService_GetAdminInfo');
+    expectDeclared(admin.body, ADMIN_INFO);
+    expect(Object.keys(admin.body).filter((k) => !k.includes('odata'))).toEqual(
+      Object.keys(ADMIN_INFO.properties),
     );
     // Cancellation documents and reversal entries are listed below with the rest.
     await client.post(`Invoices(${String(ar.body.DocEntry)})/Cancel`);

@@ -149,6 +149,45 @@ describe('stateFile', () => {
     expect((await control(second.origin, 'periods')).body).toMatchObject({ locked: [], closed: [] });
   });
 
+  it('keeps the finance set-up across a restart; files written before it existed get the seed', async () => {
+    const stateFile = tempStateFile();
+    const first = await start(stateFile);
+    await control(first.origin, 'company', { EnableBranches: true });
+    await control(first.origin, 'rates', [
+      { Currency: 'USD', Date: '2026-03-10', Rate: 130.1234 },
+      { Currency: 'EUR', Date: '2026-03-10', Rate: null },
+    ]);
+    await control(first.origin, 'vat-groups', { Code: 'O1', Inactive: 'tYES' });
+    await control(first.origin, 'distribution-rules', { FactorCode: 'KCA123A', Active: 'tNO' });
+    await control(first.origin, 'business-places', { BPLID: 5, BPLName: 'Kigali' });
+    await control(first.origin, 'currencies', { Code: 'RWF', Name: 'Rwanda Franc' });
+    await first.sim.close();
+
+    const second = await start(stateFile);
+    const client = await loggedIn(second.v1);
+    const rate = (Currency: string) =>
+      client.post<{ value: number }>('SBOBobService_GetCurrencyRate', { Currency, Date: '20260310' });
+    expect((await rate('USD')).body.value).toBe(130.1234);
+    expect((await rate('EUR')).status).toBe(400);
+    expect((await client.post('CompanyService_GetAdminInfo')).body).toMatchObject({ EnableBranches: 'tYES' });
+    expect((await client.get("VatGroups('O1')")).body).toMatchObject({ Inactive: 'tYES' });
+    expect((await client.get("DistributionRules('KCA123A')")).body).toMatchObject({ Active: 'tNO' });
+    expect((await client.get('BusinessPlaces(5)')).status).toBe(200);
+    expect((await client.get("Currencies('RWF')")).status).toBe(200);
+    await second.sim.close();
+
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, unknown>;
+    for (const key of ['company', 'currencies', 'rates', 'vatGroups', 'distributionRules', 'businessPlaces'])
+      delete saved[key];
+    writeFileSync(stateFile, JSON.stringify(saved));
+    const old = await start(stateFile);
+    const oldClient = await loggedIn(old.v1);
+    expect((await oldClient.post('CompanyService_GetAdminInfo')).body).toMatchObject({
+      EnableBranches: 'tNO',
+    });
+    expect((await oldClient.get("VatGroups('O1')")).body).toMatchObject({ Inactive: 'tNO' });
+  });
+
   it('refuses to start on a file that is not simulator state, naming the file', async () => {
     const stateFile = tempStateFile();
     await start(stateFile).then((r) => r.sim.close());
