@@ -30,6 +30,7 @@ import { createPostingService } from './modules/posting/posting.service.js';
 import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
 import { sapGatewayFor } from './erp/sap-gateway-adapter.js';
 import { bindRecordKinds } from './modules/posting/bound-kinds.js';
+import { createCurrencyRates } from './modules/posting/currency-rates.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -139,6 +140,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     accounts: postingAccounts,
     timeZone: env.APP_TIMEZONE,
     ledgers: records.ledgerAccount,
+    // SAP's local currency and daily rates, for records in another currency (issue 25).
+    rates: createCurrencyRates({ sap: () => sapGateway }),
   });
   // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (wire-after-posting.ts).
   const afterPosting = createAfterPosting({

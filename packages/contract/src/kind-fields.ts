@@ -9,7 +9,11 @@ type Fields = Readonly<Record<string, RowFieldType>>;
 const fields = <const F extends Fields>(f: F) => f;
 
 /** Row field groups several kinds share, in the order the rows list them. */
-export const dates = fields({ documentDate: 'instant', postingDate: 'text?' });
+/**
+ * The document date, the posting date and the record's currency (ISO 4217 as the trip system sent it; null: the
+ * company's local currency, the spec's records), which every record has.
+ */
+export const dates = fields({ documentDate: 'instant', postingDate: 'text?', currency: 'text?' });
 export const postingState = fields({ status: 'status', lastError: 'text?' });
 export const tripColumns = fields({
   tripNumber: 'text',

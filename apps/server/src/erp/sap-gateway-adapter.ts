@@ -119,8 +119,41 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
       }
     },
     // --- end posting periods ---
+    // --- Currencies (issue 25) ---
+    async localCurrency() {
+      try {
+        const info = await client.post<{ LocalCurrency?: unknown } | null>('CompanyService_GetAdminInfo', {});
+        if (typeof info?.LocalCurrency !== 'string' || !info.LocalCurrency)
+          throw new SapPostingFailure('unknown', "SAP's company settings did not say the local currency.");
+        return info.LocalCurrency;
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    async currencyRate(currency, day) {
+      try {
+        const answer = await client.post<{ value?: unknown } | number | null>(
+          'SBOBobService_GetCurrencyRate',
+          {
+            Currency: currency,
+            Date: day,
+          },
+        );
+        const value = typeof answer === 'number' ? answer : answer?.value;
+        return typeof value === 'number' && Number.isFinite(value) && value > 0 ? rateText(value) : null;
+      } catch (error) {
+        // SAP answers an error for a day without a rate (-4006 'Update the exchange rate'; -2028 for a
+        // currency it does not know): no rate.
+        if (isSapError(error) && error.kind === 'business') return null;
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    // --- end currencies ---
   };
 }
+
+/** SAP's rate (a double) as the decimal string the money functions take: at most 6 decimals, SAP's own. */
+const rateText = (rate: number) => rate.toFixed(6).replace(/\.?0+$/, '');
 
 // --- Reconciliation (issue 11, modules/reconciliation) ---
 const RANGE_FIELDS = {

@@ -70,6 +70,15 @@ export type SapGateway = {
   /** SAP's finance periods (`CompanyService_GetFinancePeriods`) in our words; throws SapPostingFailure. */
   financePeriods(): Promise<SapFinancePeriod[]>;
   // --- end posting periods ---
+  // --- Currencies (issue 25, docs/decisions/024-currencies.md) ---
+  /** SAP's local currency (`CompanyService_GetAdminInfo`'s LocalCurrency, e.g. 'KES'); throws SapPostingFailure. */
+  localCurrency(): Promise<string>;
+  /**
+   * Local currency per one unit of `currency` on `day` in SAP's exchange rates (`SBOBobService_GetCurrencyRate`),
+   * as a decimal string; null when SAP has no rate for that day. Throws SapPostingFailure when SAP cannot say.
+   */
+  currencyRate(currency: string, day: string): Promise<string | null>;
+  // --- end currencies ---
 };
 
 // --- Posting periods (issue 11, modules/posting-periods) ---

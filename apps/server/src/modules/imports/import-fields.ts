@@ -26,7 +26,7 @@ export type FastRead<T = unknown> = (input: unknown) => T | typeof UNSURE;
 const FAST_READS = new WeakMap<z.ZodType, FastRead>();
 
 /** Registers `read` as the fast reader of `schema` (this very instance: a schema derived from it has none). */
-function withFastRead<S extends z.ZodType>(schema: S, read: FastRead): S {
+export function withFastRead<S extends z.ZodType>(schema: S, read: FastRead): S {
   FAST_READS.set(schema, read);
   return schema;
 }
@@ -66,7 +66,8 @@ function readText(value: unknown, max: number): string | typeof UNSURE {
   return trimmed.length <= max && !trimmed.includes('\u0000') ? trimmed : UNSURE;
 }
 const readRequiredText = (value: unknown, max: number) => (isBlank(value) ? UNSURE : readText(value, max));
-const readOptionalText = (value: unknown, max: number) => (isBlank(value) ? null : readText(value, max));
+export const readOptionalText = (value: unknown, max: number) =>
+  isBlank(value) ? null : readText(value, max);
 
 const textSchema = (max: number) =>
   z

@@ -9,6 +9,8 @@ import type { KindRules, RowRequest } from '../records/kinds/shared/kind-rules.j
 import { POSTING_STEPS, type PostingStep } from './posting-steps.js';
 import { SERVER_KINDS } from '../records/kinds/index.js';
 import type { KindDeps } from '../records/kinds/shared/kind.js';
+import type { CurrencyRates } from './currency-rates.js';
+import { withCurrencies } from './currency-rules.js';
 
 /**
  * One kind as the routes, the posting service and the queue use it: its registry entry, posting step, body
@@ -28,7 +30,7 @@ export type BoundKind<K extends RecordKindName = RecordKindName> = {
 export type BoundKinds = { [K in RecordKindName]: BoundKind<K> };
 
 /** Every kind of the registry bound to configuration (the composition root builds it once). */
-export function bindRecordKinds(deps: KindDeps): BoundKinds {
+export function bindRecordKinds(deps: KindDeps & { rates: CurrencyRates }): BoundKinds {
   const bind = <K extends RecordKindName>(name: K): BoundKind<K> => {
     const kind = SERVER_KINDS[name] as unknown as {
       requests(body: PostBodyOf<K>): RowRequest<unknown>[];
@@ -39,14 +41,18 @@ export function bindRecordKinds(deps: KindDeps): BoundKinds {
         deps: KindDeps,
       ): KindRules<any, unknown, unknown>;
     };
+    const step = POSTING_STEPS[name];
+    // Every kind's records may carry a foreign currency: SAP's rate for the day, checked and applied here.
+    const inCurrency = (rules: KindRules<any, unknown, unknown>) =>
+      withCurrencies(rules, { db: deps.db, table: step.table, rates: deps.rates, timeZone: deps.timeZone });
     const rules = kind.rules(deps);
     return {
       name,
       entry: RECORD_KINDS[name],
-      step: POSTING_STEPS[name],
+      step,
       requests: (body) => kind.requests(body),
-      rules,
-      rulesFor: (permissions) => (kind.forUser ? kind.forUser(rules, permissions, deps) : rules),
+      rules: inCurrency(rules),
+      rulesFor: (permissions) => inCurrency(kind.forUser ? kind.forUser(rules, permissions, deps) : rules),
     };
   };
   return Object.fromEntries(RECORD_KIND_NAMES.map((name) => [name, bind(name)])) as BoundKinds;

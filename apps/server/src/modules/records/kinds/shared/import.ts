@@ -8,6 +8,7 @@ import {
   partnerCode,
   requiredText,
 } from '../../../imports/import-fields.js';
+import { currencyCode } from '../../../imports/currency-field.js';
 import type { KindTable } from './columns.js';
 
 /**
@@ -28,6 +29,7 @@ export type ImportPiece = {
 export const importCommon = (timeZone: string) => ({
   sourceId: requiredText(100),
   documentDate: documentDate(timeZone),
+  currency: currencyCode(),
 });
 
 /** What a kind's import declares: its name, nouns and own fields; `startedStatus` as in `ImportPiece`. */

@@ -1,0 +1,52 @@
+import type { SapGateway } from '../../erp/sap-gateway.js';
+
+/** How long SAP's local currency and a rate SAP answered are kept for every post request. */
+export const CURRENCY_TTL_MS = 5 * 60_000;
+
+/**
+ * SAP's local currency and daily exchange rates, as a post of a record in another currency needs them
+ * (issue 25, docs/decisions/024-currencies.md). A post request asks SAP for its days' rates before its claim
+ * (`fresh`), and its documents then use what it read; the queue's jobs use a rate read at most 5 minutes ago. A
+ * day SAP has no rate for is asked again every time, so a rate entered in SAP a moment ago is used at the next
+ * post. A failure
+ * to ask is thrown (SapPostingFailure): the caller decides what a post does without the answer.
+ */
+export function createCurrencyRates(deps: { sap: () => SapGateway; ttlMs?: number; now?: () => number }) {
+  const ttlMs = deps.ttlMs ?? CURRENCY_TTL_MS;
+  const now = deps.now ?? Date.now;
+  let local: { value: Promise<string>; until: number } | null = null;
+  const rates = new Map<string, { value: string; until: number }>();
+
+  return {
+    /** SAP's local currency, e.g. 'KES'. */
+    local(): Promise<string> {
+      if (local && now() < local.until) return local.value;
+      const value = deps.sap().localCurrency();
+      local = { value, until: now() + ttlMs };
+      value.catch(() => {
+        if (local?.value === value) local = null;
+      });
+      return value;
+    },
+    /**
+     * Local currency per unit of `currency` on `day` ('yyyy-MM-dd'), or null when SAP has none; `fresh` asks SAP
+     * whatever is kept (a post request does, before its claim, so its documents use the rate SAP has now).
+     */
+    async rate(currency: string, day: string, options: { fresh?: boolean } = {}): Promise<string | null> {
+      const key = `${currency}|${day}`;
+      const kept = rates.get(key);
+      if (!options.fresh && kept && now() < kept.until) return kept.value;
+      const value = await deps.sap().currencyRate(currency, day);
+      if (value === null) rates.delete(key);
+      else rates.set(key, { value, until: now() + ttlMs });
+      return value;
+    },
+    /** Forgets what was read (a changed connection, tests). */
+    forget(): void {
+      local = null;
+      rates.clear();
+    },
+  };
+}
+
+export type CurrencyRates = Pick<ReturnType<typeof createCurrencyRates>, 'local' | 'rate'>;

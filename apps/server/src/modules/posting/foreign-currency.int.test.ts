@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multiplyToCents, formatCents } from '../../erp/money.js';
+import {
+  expectNotInSap,
+  expectPostedOnce,
+  importRecords,
+  keyOf,
+  ledgerId,
+  nairobiDay,
+  recordRows,
+  storedRow,
+  type PostingHarness,
+} from '../../test/posting-harness.js';
+import { rowFailureOf } from '../../test/record-names.js';
+import { listed, PATHS, sale, startRecordsHarness, today } from '../../test/records-suite.js';
+import type { TestClient } from '../../test/test-client.js';
+
+/**
+ * Records in a foreign currency (issue 25, docs/decisions/024-currencies.md): a USD record posts at SAP's rate for
+ * the posting day, right to the cent; a day SAP has no rate for is refused before SAP; a record in the local
+ * currency (KES) posts exactly as one without a currency.
+ */
+let h: PostingHarness;
+let admin: TestClient;
+beforeAll(async () => ({ h, admin } = await startRecordsHarness()), 120_000);
+afterAll(() => h?.close());
+
+/** Sets SAP's rate of `currency` on `day` (null: SAP has none). */
+const setRate = (currency: string, day: string, rate: number | null) =>
+  h.sim.control('/__sim/rates', { Currency: currency, Date: day, Rate: rate });
+/** amount x rate in the local currency, to the cent (half away from zero), as a number SAP answers. */
+const local = (amount: string, rate: string) => Number(formatCents(multiplyToCents(amount, rate)));
+
+describe('records in a foreign currency', () => {
+  it('a USD cash advance posts its USD amounts and the KES amounts at the day rate, and lists its currency', async () => {
+    await setRate('USD', today, 129.3456);
+    const [id] = await importRecords(h, 'cash', [
+      recordRows.cash({ transporterCode: 'T20006', amount: '1234.56', currency: 'usd' }),
+    ]);
+    const listedRow = (await listed(admin, PATHS.cash, [id!]))[0];
+    expect(listedRow).toMatchObject({ id, amount: '1234.56', currency: 'USD' });
+
+    const response = await admin.post(PATHS.cash, {
+      postSap: [{ cashAdvanceId: id, sapAccount: await ledgerId(h, '110102'), postingDate: today }],
+    });
+    expect(response.status).toBe(200);
+    const [doc] = await expectPostedOnce(h.sim, [keyOf('CA', id!)]);
+    const kes = local('1234.56', '129.3456'); // 159,684.903936 -> 159,684.90
+    expect(kes).toBe(159684.9);
+    expect(doc!.JournalEntryLines).toMatchObject([
+      { ShortName: 'T20006', FCCurrency: 'USD', FCDebit: 1234.56, Debit: kes },
+      { AccountCode: '110102', FCCurrency: 'USD', FCCredit: 1234.56, Credit: kes },
+    ]);
+    expect(await storedRow(h, 'cash', id!)).toMatchObject({ status: 'posted', currency: 'USD' });
+  });
+
+  it('a USD sales invoice carries DocCurrency and its USD line total; SAP computes the KES total', async () => {
+    await setRate('USD', today, 128.75);
+    const [id] = await importRecords(h, 'sales', [recordRows.sales({ amount: '2500.01', currency: 'USD' })]);
+    const response = await admin.post(PATHS.sales, { postSap: [sale(id!)] });
+    expect(response.status).toBe(200);
+    const [doc] = await expectPostedOnce(h.sim, [keyOf('SI', id!)]);
+    expect(doc).toMatchObject({
+      DocCurrency: 'USD',
+      DocRate: 128.75,
+      DocTotalFc: 2500.01,
+      DocTotal: local('2500.01', '128.75'), // 321,876.29
+    });
+    expect(doc!.DocumentLines[0]).toMatchObject({ RowTotalFC: 2500.01, LineTotal: 321876.29 });
+  });
+
+  it('a KES fuel advance (the local currency) posts as a record without a currency: no foreign-currency fields', async () => {
+    const [id] = await importRecords(h, 'fuel', [recordRows.fuel({ currency: 'KES' })]);
+    const row = await storedRow(h, 'fuel', id!);
+    const response = await admin.post(PATHS.fuel, {
+      postSap: [
+        {
+          fuelAdvanceId: id,
+          sapAccount: await ledgerId(h, '110101'),
+          postingDate: today,
+          collectedQuantity: String(row.originQuantity),
+          orderNumber: `PO-${id}`,
+        },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const [doc] = await expectPostedOnce(h.sim, [keyOf('FA', id!)]);
+    for (const line of doc!.JournalEntryLines as Record<string, unknown>[]) {
+      expect(line.FCCurrency ?? '').toBe('');
+      expect(line.FCDebit ?? 0).toBe(0);
+      expect(line.FCCredit ?? 0).toBe(0);
+    }
+  });
+
+  it('a posting day with no rate in SAP is refused before SAP, and posts once the rate is entered', async () => {
+    const day = nairobiDay(-1);
+    await setRate('USD', day, null);
+    const [id] = await importRecords(h, 'cash', [recordRows.cash({ amount: '10.00', currency: 'USD' })]);
+    const body = {
+      postSap: [{ cashAdvanceId: id, sapAccount: await ledgerId(h, '110101'), postingDate: day }],
+    };
+    const refused = await admin.post(PATHS.cash, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.failed).toEqual([
+      await rowFailureOf(
+        h,
+        'cashAdvance',
+        id!,
+        `No USD rate for ${day} in SAP: enter it in SAP's exchange rates first.`,
+      ),
+    ]);
+    await expectNotInSap(h.sim, [keyOf('CA', id!)]);
+    expect(await storedRow(h, 'cash', id!)).toMatchObject({ status: 'unposted' });
+
+    await setRate('USD', day, 130);
+    const posted = await admin.post(PATHS.cash, body);
+    expect(posted.status).toBe(200);
+    const [doc] = await expectPostedOnce(h.sim, [keyOf('CA', id!)]);
+    expect(doc!.JournalEntryLines[0]).toMatchObject({ FCDebit: 10, Debit: 1300 });
+  });
+
+  it('an import refuses a currency that is not ISO 4217', async () => {
+    const report = await h.app.services.imports.importJson(
+      'cash-advances',
+      [recordRows.cash({ currency: 'XYZ' })],
+      { context: { actor: { id: null, name: 'Posting tests' }, ip: '127.0.0.1' }, via: 'in a test' },
+    );
+    expect(JSON.stringify(report.rejected)).toContain(
+      'must be an ISO 4217 currency code (e.g. USD or KES), not \\"XYZ\\"',
+    );
+  });
+});
