@@ -55,8 +55,10 @@ export const postingRow = z.object({
   kind: z.string(),
   recordId: z.number().int(),
   tripNumber: z.string().nullable(),
-  /** Decimal string. */
+  /** Decimal string, in `currency`. */
   amount: z.string().nullable(),
+  /** The record's ISO 4217 currency; null: the company's local currency (issue 25). */
+  currency: z.string().nullable(),
   postingDate: z.string().nullable(),
   status: z.enum(POSTING_HISTORY_STATUSES),
   sapDocEntry: z.number().int().nullable(),

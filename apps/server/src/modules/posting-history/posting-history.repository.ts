@@ -50,6 +50,7 @@ function toPosting(r: RawRow): HistoryPosting {
     recordId: Number(r.record_id),
     tripNumber: text(r.trip_number),
     amount: money(r.amount),
+    currency: text(r.currency),
     postingDate: text(r.posting_date)?.slice(0, 10) ?? null,
     status: r.status as PostingRow['status'],
     sapDocEntry: num(r.sap_doc_entry),

@@ -72,7 +72,7 @@ function kindPart(step: PostingStep, recordIds: readonly number[]): SQL {
   );
   return sql`SELECT g.*, ${step.kind}::text AS kind, ${RECORD_KINDS_PLAIN[step.name].apiName}::text AS api_name,
       t.trip_number, t.${column(c.status)} AS step_status, t.${column(c.generation)} AS step_generation,
-      t.${column(c.lastError)} AS step_error, t.${column(amount)}::text AS record_amount,
+      t.${column(c.lastError)} AS step_error, t.${column(amount)}::text AS record_amount, t.currency,
       t.${column(c.postedAt)} AS step_posted_at, t.${column(c.postedById)} AS step_posted_by,
       t.${column(c.sapDocEntry)} AS step_doc_entry, t.${column(c.sapDocNum)} AS step_doc_num,
       t.${column(c.postingDate)}::text AS step_posting_date
@@ -209,7 +209,7 @@ export function rowsStatement(postings: readonly { id: number; kind: string; rec
   );
   return sql`WITH p AS (${sql.join(parts, sql` UNION ALL `)})
     SELECT p.id, p.api_name AS kind, p.record_id, p.generation, p.trip_number,
-           coalesce(p.amount, p.record_amount) AS amount,
+           coalesce(p.amount, p.record_amount) AS amount, p.currency,
            coalesce(p.posting_date, CASE WHEN p.generation = p.step_generation THEN p.step_posting_date END) AS posting_date,
            ${STATUS} AS status,
            coalesce(p.doc_entry, rv.sap_doc_entry, CASE WHEN p.generation = p.step_generation THEN p.step_doc_entry END) AS sap_doc_entry,

@@ -29,6 +29,7 @@ export async function reversedRow(db: Db, reversal: Reversal, timeZone: string):
     .select({
       tripNumber: table.tripNumber!,
       amount: table[entry.amountField]!,
+      currency: table.currency!,
       postingDate: step.columns.postingDate,
     })
     .from(step.table)
@@ -49,6 +50,7 @@ export async function reversedRow(db: Db, reversal: Reversal, timeZone: string):
     recordId: reversal.recordId,
     tripNumber: (record?.tripNumber as string | null) ?? null,
     amount: withAmount?.amount ?? (record?.amount as string | null) ?? null,
+    currency: (record?.currency as string | null) ?? null,
     postingDate: withDate?.postingDate ?? (record?.postingDate as string | null) ?? null,
     status: 'reversed',
     sapDocEntry: reversal.sapDocEntry,

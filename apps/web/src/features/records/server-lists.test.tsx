@@ -28,6 +28,7 @@ const invoice = (id: number): SalesInvoiceRow => ({
   route: null,
   documentDate: '2025-03-05 14:07:00',
   postingDate: null,
+  currency: null,
   amount: `${(id * 7919) % 100_000}.00`,
   status: 'unposted',
   lastError: null,

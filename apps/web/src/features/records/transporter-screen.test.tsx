@@ -22,6 +22,7 @@ const firstJournalRow = (id: number, overrides: Partial<FirstJournalRow> = {}): 
   containerSize: '20ft',
   containerWeight: '18,000 kg',
   truckNumber: 'KDA 123B / ZE 1234',
+  currency: null,
   routeDetails: 'Mombasa - Kampala',
   documentDate: '2025-03-05 14:07:00',
   postingDate: null,

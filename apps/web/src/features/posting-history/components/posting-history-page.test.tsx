@@ -34,6 +34,7 @@ const row: PostingRow = {
   tripNumber: 'TRP-2026-003976',
   amount: '15000.5',
   postingDate: '2026-11-20',
+  currency: null,
   status: 'posted',
   sapDocEntry: 301,
   sapDocNum: 4001,

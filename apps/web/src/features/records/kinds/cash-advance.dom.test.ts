@@ -17,6 +17,7 @@ const row: CashAdvanceRow = {
   amount: '25000.00',
   documentDate: '2026-03-01 08:00:00',
   postingDate: null,
+  currency: null,
   onAccountId: null,
   status: 'unposted',
   lastError: null,

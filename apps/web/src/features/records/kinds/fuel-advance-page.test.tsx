@@ -24,6 +24,7 @@ const row: FuelAdvanceRow = {
   totalAmount: null,
   documentDate: '2025-03-01 08:00:00',
   postingDate: null,
+  currency: null,
   onAccountId: null,
   pickupOrderNo: null,
   status: 'unposted',

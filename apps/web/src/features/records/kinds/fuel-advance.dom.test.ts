@@ -26,6 +26,7 @@ const row: FuelAdvanceRow = {
   totalAmount: null,
   documentDate: '2026-03-01 08:00:00',
   postingDate: null,
+  currency: null,
   onAccountId: null,
   pickupOrderNo: null,
   status: 'unposted',

@@ -22,6 +22,7 @@ const invoice = (id: number, overrides: Partial<SalesInvoiceRow> = {}): SalesInv
   route: 'Mombasa - Nairobi',
   documentDate: '2025-03-05 14:07:00',
   postingDate: null,
+  currency: null,
   amount: '1234567.5',
   status: 'unposted',
   lastError: null,

@@ -51,6 +51,7 @@ const row: VasTransactionRow = {
   costAccountId: null,
   documentDate: '2025-03-01 08:00:00',
   postingDate: null,
+  currency: null,
   pickupOrderNo: null,
   status: 'failed',
   lastError: 'SAP: Period is locked',

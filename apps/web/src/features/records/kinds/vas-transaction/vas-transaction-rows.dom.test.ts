@@ -33,6 +33,7 @@ const row: VasTransactionRow = {
   costAccountId: null,
   documentDate: '2026-03-01 08:00:00',
   postingDate: null,
+  currency: null,
   pickupOrderNo: null,
   status: 'unposted',
   lastError: null,
