@@ -136,7 +136,8 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
           'SBOBobService_GetCurrencyRate',
           {
             Currency: currency,
-            Date: day,
+            // yyyyMMdd, as SAP's own samples send it.
+            Date: day.replaceAll('-', ''),
           },
         );
         const value = typeof answer === 'number' ? answer : answer?.value;
@@ -158,7 +159,10 @@ const rateText = (rate: number) => rate.toFixed(6).replace(/\.?0+$/, '');
 // --- Reconciliation (issue 11, modules/reconciliation) ---
 const RANGE_FIELDS = {
   JournalEntries: { date: 'ReferenceDate', select: 'JdtNum,Number,ReferenceDate,JournalEntryLines' },
-  Invoices: { date: 'DocDate', select: 'DocEntry,DocNum,DocDate,DocTotal,CancelStatus,CardCode' },
+  Invoices: {
+    date: 'DocDate',
+    select: 'DocEntry,DocNum,DocDate,DocTotal,DocCurrency,DocTotalFc,CancelStatus,CardCode',
+  },
 } as const;
 
 /** `startswith(Reference3,'FF-') and ReferenceDate ge '2026-01-01' and ReferenceDate le '2026-01-31'`. */
@@ -208,8 +212,10 @@ function rangeDocument(
       account: String(line.ShortName ?? line.AccountCode ?? ''),
       debit: money(line.Debit),
       credit: money(line.Credit),
+      fcDebit: money(line.FCDebit),
     })),
     total: entity === 'Invoices' ? money(row.DocTotal) : null,
+    totalFc: entity === 'Invoices' ? money(row.DocTotalFc) : null,
     cancelStatus: entity === 'Invoices' ? text(row.CancelStatus) : null,
     party: entity === 'Invoices' ? text(row.CardCode) : null,
   };

@@ -104,10 +104,15 @@ export type SapRangeDocument = {
   reference: string;
   /** Its posting date, 'YYYY-MM-DD' (ReferenceDate of a journal entry, DocDate of an invoice). */
   date: string | null;
-  /** A journal entry's lines (account or partner, debit, credit); empty for an invoice. */
-  lines: { account: string; debit: number; credit: number }[];
-  /** An invoice's DocTotal; null for a journal entry. */
+  /**
+   * A journal entry's lines (account or partner, debit, credit, and the debit in the line's foreign currency,
+   * FCDebit: 0 on a local line); empty for an invoice.
+   */
+  lines: { account: string; debit: number; credit: number; fcDebit?: number }[];
+  /** An invoice's DocTotal (local currency); null for a journal entry. */
   total: number | null;
+  /** An invoice's DocTotalFc (its foreign currency's total; 0 for a local one); null for a journal entry. */
+  totalFc?: number | null;
   /** An invoice's CancelStatus (csNo, csYes, csCancellation); null for a journal entry. */
   cancelStatus: string | null;
   /** An invoice's business partner (CardCode); null for a journal entry. */

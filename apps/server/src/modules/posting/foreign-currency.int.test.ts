@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplyToCents, formatCents } from '../../erp/money.js';
+import { startReconciliationWorker } from '../../jobs/reconciliation.job.js';
+import { reconciliationSteps } from '../../test/reconciliation-steps.js';
+import { reverse } from '../reversal/testing/reversal-harness.js';
 import {
+  attemptsOf,
+  documentsByKey,
   expectNotInSap,
   expectPostedOnce,
   importRecords,
@@ -22,7 +27,10 @@ import type { TestClient } from '../../test/test-client.js';
  */
 let h: PostingHarness;
 let admin: TestClient;
-beforeAll(async () => ({ h, admin } = await startRecordsHarness()), 120_000);
+beforeAll(async () => {
+  ({ h, admin } = await startRecordsHarness());
+  await startReconciliationWorker(h.queue!, h.app.services.afterPosting.reconciliation);
+}, 120_000);
 afterAll(() => h?.close());
 
 /** Sets SAP's rate of `currency` on `day` (null: SAP has none). */
@@ -30,6 +38,10 @@ const setRate = (currency: string, day: string, rate: number | null) =>
   h.sim.control('/__sim/rates', { Currency: currency, Date: day, Rate: rate });
 /** amount x rate in the local currency, to the cent (half away from zero), as a number SAP answers. */
 const local = (amount: string, rate: string) => Number(formatCents(multiplyToCents(amount, rate)));
+
+const { reconcile } = reconciliationSteps(() => ({ h, admin }));
+/** The posting id (first attempt) of a record's first posting. */
+const postingOf = async (code: string, id: number) => (await attemptsOf(h, code, id))[0]!.id;
 
 describe('records in a foreign currency', () => {
   it('a USD cash advance posts its USD amounts and the KES amounts at the day rate, and lists its currency', async () => {
@@ -128,5 +140,47 @@ describe('records in a foreign currency', () => {
     expect(JSON.stringify(report.rejected)).toContain(
       'must be an ISO 4217 currency code (e.g. USD or KES), not \\"XYZ\\"',
     );
+  });
+
+  it('a USD cash advance and a USD sales invoice reconcile to zero differences, reverse, and still reconcile', async () => {
+    const day = nairobiDay(-2);
+    await setRate('USD', day, 131.2);
+    const [cash] = await importRecords(h, 'cash', [recordRows.cash({ amount: '777.77', currency: 'USD' })]);
+    const [sales] = await importRecords(h, 'sales', [
+      recordRows.sales({ amount: '4321.09', currency: 'USD' }),
+    ]);
+    const cashBody = {
+      postSap: [{ cashAdvanceId: cash, sapAccount: await ledgerId(h, '110101'), postingDate: day }],
+    };
+    expect((await admin.post(PATHS.cash, cashBody)).status).toBe(200);
+    expect((await admin.post(PATHS.sales, { postSap: [sale(sales!, day)] })).status).toBe(200);
+
+    const run = await reconcile(day);
+    expect(run.status).toBe('done');
+    expect(run.differences).toEqual([]);
+    expect(run.summary).toMatchObject({ matched: 2, amountDiffers: 0 });
+
+    expect((await reverse(admin, await postingOf('CA', cash!))).status).toBe(200);
+    expect((await reverse(admin, await postingOf('SI', sales!), 'Billed in the wrong currency')).status).toBe(
+      200,
+    );
+    const byKey = await documentsByKey(h.sim);
+    const [journal, reversal] = byKey.get(keyOf('CA', cash!))!;
+    // SAP's reversal entry swaps the sides in both currencies.
+    expect(reversal!.JournalEntryLines[0]).toMatchObject({
+      FCCurrency: 'USD',
+      FCCredit: journal!.JournalEntryLines[0].FCDebit,
+      Credit: journal!.JournalEntryLines[0].Debit,
+    });
+    expect(
+      byKey
+        .get(keyOf('SI', sales!))!
+        .map((d) => d.CancelStatus)
+        .sort(),
+    ).toEqual(['csCancellation', 'csYes']);
+    expect(await storedRow(h, 'cash', cash!)).toMatchObject({ status: 'unposted', currency: 'USD' });
+
+    const after = await reconcile(day);
+    expect(after.differences).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReconciliationDifference } from '@ff/contract';
 import { centsOfDecimal, groupedDecimalOfCents } from './amounts.js';
+import type { Measure } from './amounts.js';
 
 /**
  * When SAP's document may be adopted for a record (issue 21, item 5), pure: adopting tells everyone the record
@@ -13,7 +14,7 @@ export type AdoptionBasis = {
   /** In cents: what this posting generation's attempt sent, else the record's amount; null when it has none. */
   cents: number | null;
   /** `sent`: compare with the whole document SAP holds; `record`: with its first debit (see amounts.ts sapCents). */
-  measure: 'sent' | 'record';
+  measure: Measure;
   /** The posting date this generation's attempt chose; null when none was chosen yet. */
   postingDate: string | null;
   /** The record's document date in APP_TIMEZONE: no posting of it may be dated earlier (lib/posting-date.ts). */

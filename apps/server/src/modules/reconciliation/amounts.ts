@@ -29,6 +29,11 @@ export function groupedDecimalOfCents(cents: number): string {
 }
 
 type Payload = Record<string, unknown>;
+/**
+ * How a posting's amount is compared: what we sent (`sent`), in its foreign currency (`foreign`), or, for a
+ * posting whose sent document was not stored, the record's amount field (`record`).
+ */
+export type Measure = 'sent' | 'record' | 'foreign';
 const listOf = (value: unknown): Payload[] => (Array.isArray(value) ? (value as Payload[]) : []);
 
 /**
@@ -38,8 +43,10 @@ const listOf = (value: unknown): Payload[] => (Array.isArray(value) ? (value as 
 export function sentAmountAndDate(
   entity: string,
   payload: Payload,
-): { cents: number | null; date: string | null } {
+): { cents: number | null; date: string | null; foreign?: true } {
   const day = (v: unknown) => (typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null);
+  const foreign = sentInForeignCurrency(entity, payload);
+  if (foreign) return { ...foreign, date: day(payload.ReferenceDate ?? payload.DocDate) };
   if (entity === 'JournalEntries') {
     const lines = listOf(payload.JournalEntryLines);
     return {
@@ -62,13 +69,33 @@ export function sentAmountAndDate(
 }
 
 /**
- * What a SAP document stands for: an invoice's DocTotal; a journal entry's total debit, or, to compare with a
+ * A document we sent in a foreign currency (issue 25, erp/foreign-currency.ts) stands for its foreign-currency
+ * amount: a journal's FCDebit total, an invoice's RowTotalFC total. SAP's local amounts follow from its rate.
+ */
+function sentInForeignCurrency(entity: string, payload: Payload): { cents: number; foreign: true } | null {
+  if (entity === 'JournalEntries') {
+    const lines = listOf(payload.JournalEntryLines);
+    if (!lines.some((line) => typeof line.FCCurrency === 'string')) return null;
+    return { cents: lines.reduce((sum, line) => sum + centsOfNumber(line.FCDebit), 0), foreign: true };
+  }
+  if (typeof payload.DocCurrency !== 'string') return null;
+  const lines = listOf(payload.DocumentLines);
+  return { cents: lines.reduce((sum, line) => sum + centsOfNumber(line.RowTotalFC), 0), foreign: true };
+}
+
+/**
+ * What a SAP document stands for: in the foreign currency it was sent in (`measure: 'foreign'`), an invoice's
+ * DocTotalFc or a journal's FCDebit total; else an invoice's DocTotal; a journal entry's total debit, or, to compare with a
  * record's amount field (`measure: 'record'`, for postings whose sent document was not stored), its first line's
  * debit: our journals debit the record's amount first (a VAS journal's selling total, then its buying total).
  */
-export const sapCents = (document: SapRangeDocument, measure: 'sent' | 'record' = 'sent'): number =>
-  document.total !== null
-    ? centsOfNumber(document.total)
-    : measure === 'record'
-      ? centsOfNumber(document.lines[0]?.debit ?? 0)
-      : document.lines.reduce((sum, line) => sum + centsOfNumber(line.debit), 0);
+export const sapCents = (document: SapRangeDocument, measure: Measure = 'sent'): number =>
+  measure === 'foreign'
+    ? document.total !== null
+      ? centsOfNumber(document.totalFc ?? 0)
+      : document.lines.reduce((sum, line) => sum + centsOfNumber(line.fcDebit ?? 0), 0)
+    : document.total !== null
+      ? centsOfNumber(document.total)
+      : measure === 'record'
+        ? centsOfNumber(document.lines[0]?.debit ?? 0)
+        : document.lines.reduce((sum, line) => sum + centsOfNumber(line.debit), 0);

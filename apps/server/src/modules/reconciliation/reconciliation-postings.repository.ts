@@ -66,7 +66,11 @@ function sentOf(name: RecordKindName, row: Omit<PostedRow, 'id' | 'tripNumber' |
     : { cents: null, date: null };
   return {
     cents: sent.cents ?? centsOfDecimal(row.attemptAmount) ?? centsOfDecimal(row.amount),
-    measure: sent.cents !== null ? ('sent' as const) : ('record' as const),
+    measure: sent.foreign
+      ? ('foreign' as const)
+      : sent.cents !== null
+        ? ('sent' as const)
+        : ('record' as const),
     postingDate: sent.date ?? row.attemptDate ?? row.postingDate,
   };
 }

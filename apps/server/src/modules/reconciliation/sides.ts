@@ -1,6 +1,7 @@
 import type { RecordKindName } from '@ff/contract';
 import type { PostingStatus } from '../records/kinds/shared/columns.js';
 import type { AdoptionBasis } from './adoption.js';
+import type { Measure } from './amounts.js';
 
 /** What the comparison (compare.ts) takes from our side: our postings, and the records SAP's keys name. */
 
@@ -16,7 +17,7 @@ export type OurPosting = {
   cents: number | null;
   postingDate: string | null;
   /** `sent`: `cents` is what the stored document sent; `record`: the record's amount field (no document stored). */
-  measure: 'sent' | 'record';
+  measure: Measure;
   state: 'posted' | 'reversed';
 };
 
