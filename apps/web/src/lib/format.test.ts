@@ -4,6 +4,7 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatMoney,
   textOrNotAvailable,
   toIsoDay,
   toServerDateTime,
@@ -31,6 +32,24 @@ describe('formatAmount', () => {
     expect(formatAmount('  ')).toBe('N/A');
     expect(formatAmount('abc')).toBe('N/A');
     expect(formatAmount(Number.NaN)).toBe('N/A');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows the currency before the amount when the record carries one', () => {
+    expect(formatMoney('1234.56', 'USD')).toBe('USD 1,234.56');
+    expect(formatMoney('-2500.005', 'EUR')).toBe('EUR -2,500.01');
+  });
+
+  it('shows exactly formatAmount for the local currency (null or empty)', () => {
+    expect(formatMoney('1234.56', null)).toBe(formatAmount('1234.56'));
+    expect(formatMoney('1234.56', undefined)).toBe('1,234.56');
+    expect(formatMoney('1234.56', ' ')).toBe('1,234.56');
+  });
+
+  it("shows 'N/A' without a currency when the amount is empty", () => {
+    expect(formatMoney(null, 'USD')).toBe('N/A');
+    expect(formatMoney('', 'USD')).toBe('N/A');
   });
 });
 

@@ -25,6 +25,20 @@ export function formatAmount(value: number | string | null | undefined): string 
   return `${negative ? '-' : ''}${grouping.format(units)}.${rest}`;
 }
 
+/**
+ * An amount in a record's currency (issue 25): 'USD 1,234.56' when the record carries an ISO 4217 code, exactly
+ * `formatAmount` when it does not (null: the company's local currency, the spec's records). An empty amount
+ * is 'N/A' either way.
+ */
+export function formatMoney(
+  value: number | string | null | undefined,
+  currency: string | null | undefined,
+): string {
+  const amount = formatAmount(value);
+  const code = currency?.trim();
+  return code && amount !== NOT_AVAILABLE ? `${code} ${amount}` : amount;
+}
+
 /** A count with a thousands separator ('12,345'). */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;

@@ -36,7 +36,7 @@ export function ExportMenu<T>({ snapshot, options, defaultFileName }: ExportMenu
       await exportRows({
         fileName: options?.fileName ?? defaultFileName,
         format,
-        columns: options?.columns ?? shown?.columns ?? [],
+        columns: options?.columnsFor?.(rows) ?? options?.columns ?? shown?.columns ?? [],
         rows,
       });
     } catch (error) {

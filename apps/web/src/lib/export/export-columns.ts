@@ -22,6 +22,11 @@ export type ExportOptions<T> = {
   fileName: string;
   columns: ExportColumn<T>[];
   /**
+   * The columns for the rows being exported, when they depend on them (a posting list's 'Currency' column is
+   * there only when a row has a currency, issue 25); `columns` when absent.
+   */
+  columnsFor?: (rows: readonly T[]) => ExportColumn<T>[];
+  /**
    * Every row to export (server-mode lists: every filtered row across pages). Without it the table
    * exports its searched, sorted rows (client mode) or the rows of the page (server mode).
    */

@@ -15,7 +15,7 @@ import { PERMISSIONS } from '@ff/contract/plain';
 import type { PostingDetail } from '@ff/contract';
 import { ErrorAlert } from '@/components/error-alert';
 import { useHasPermission } from '@/lib/auth/current-user';
-import { formatAmount, formatDate, NOT_AVAILABLE } from '@/lib/format';
+import { formatDate, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import { usePosting } from '../api/postings';
 import { kindLabel } from '../lib/posting-labels';
 import { PostingStatusBadge } from './posting-status-badge';
@@ -65,7 +65,7 @@ export function PostingDetailView({ posting }: { posting: PostingDetail }) {
       </Group>
       <SimpleGrid cols={2} spacing="sm">
         <Field label="Kind" value={kindLabel(posting.kind)} />
-        <Field label="Amount" value={formatAmount(posting.amount)} />
+        <Field label="Amount" value={formatMoney(posting.amount, posting.currency)} />
         <Field label="Posting Date" value={formatDate(posting.postingDate)} />
         <Field label="Idempotency Key" value={posting.idempotencyKey} />
         <Field label="SAP DocEntry" value={posting.sapDocEntry} />

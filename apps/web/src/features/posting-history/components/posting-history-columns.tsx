@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { PostingRow } from '@ff/contract';
-import { formatAmount, formatDate, formatDateTime, NOT_AVAILABLE } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import { kindLabel } from '../lib/posting-labels';
 import { PostingStatusBadge } from './posting-status-badge';
 
@@ -27,7 +27,8 @@ export function postingHistoryColumns(open: (id: number) => void): ColumnDef<Pos
     column.accessor('amount', {
       header: 'Amount',
       enableSorting: false,
-      cell: (info) => formatAmount(info.getValue()),
+      // In the posting's currency when it has one ('USD 2,500.01', issue 25).
+      cell: (info) => formatMoney(info.getValue(), info.row.original.currency),
     }),
     column.accessor('postingDate', {
       header: 'Posting Date',

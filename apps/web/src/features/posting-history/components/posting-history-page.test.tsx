@@ -148,6 +148,20 @@ describe('PostingHistoryPage', { timeout: 30_000 }, () => {
     ).toBeTruthy();
   });
 
+  it('shows a foreign-currency posting with its currency, in the list and the drawer (issue 25)', async () => {
+    const usd = { ...row, amount: '2500.005', currency: 'USD' };
+    restore = fakeApi((call) => {
+      if (call.url === '/postings') return [200, { data: [usd], meta: { total: 1, page: 1, perPage: 50 } }];
+      if (call.url === '/postings/7') return [200, { data: { ...detail, ...usd } }];
+      return historyApi(call);
+    }).restore;
+    renderPage(<PostingHistoryPage />, '/postings?posting=7', ['View Cash Advances']);
+    const table = await screen.findByRole('table', { name: 'Postings' });
+    expect(await within(table).findByText('USD 2,500.01')).toBeTruthy();
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('USD 2,500.01')).toBeTruthy();
+  });
+
   it('says Access Denied to a user who may view no kind, and asks nothing', async () => {
     const api = fakeApi(historyApi);
     restore = api.restore;

@@ -14,7 +14,7 @@ import {
 import { toPostingDateValue } from '@/features/records/posting/posting-date';
 import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
 import { postingKind, type SelectedRow } from '@/features/records/posting/posting-kind';
-import { formatAmount } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { advanceTripColumns } from '../advance-columns';
 import {
   advanceScreen,
@@ -109,7 +109,7 @@ export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
       header: 'Total Amount',
       exportType: 'amount',
       exportValue: (row, draft) => fuelAdvanceTotal(row, draft),
-      render: (row, draft) => formatAmount(fuelAdvanceTotal(row, draft)),
+      render: (row, draft) => formatMoney(fuelAdvanceTotal(row, draft), row.currency),
     }),
   ],
   initialDraft: (row) => initialFuelAdvanceDraft(row),

@@ -72,6 +72,28 @@ describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
   });
 
+  it('shows a foreign-currency amount with its code and totals the selection per currency (issue 25)', async () => {
+    const rows = [invoice(1), invoice(2, { currency: 'USD', amount: '2500' }), invoice(3)];
+    restore = fakeApi(({ params }) => pagedAnswer(rows, params)).restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    const table = await screen.findByRole('table', { name: 'Sales invoices' });
+    expect(await within(table).findByText('USD 2,500.00')).toBeTruthy();
+    // The local-currency rows show what they always have, and no column was added.
+    expect(within(table).getAllByText('1,234,567.50')).toHaveLength(2);
+    expect(within(table).queryByRole('columnheader', { name: /^Currency/ })).toBeNull();
+
+    const summary = () => screen.getByTestId('selection-summary').textContent;
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(rowBox(3)));
+    expect(summary()).toBe('2 selected · Total 2,469,135.00');
+    await act(async () => fireEvent.click(rowBox(2)));
+    expect(summary()).toBe('3 selected · Total 2,469,135.00 · USD 2,500.00');
+    await act(async () => fireEvent.click(rowBox(1)));
+    await act(async () => fireEvent.click(rowBox(3)));
+    expect(summary()).toBe('1 selected · Total USD 2,500.00');
+  });
+
   it('posts the selected rows with their posting dates, toasts and reloads', async () => {
     let listed = [invoice(1), invoice(2)];
     const api = fakeApi(({ method, params }) => {

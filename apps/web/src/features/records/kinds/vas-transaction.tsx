@@ -129,7 +129,9 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
     draftColumn<Row, Draft>({
       id: 'profitMargin',
       header: ProfitMarginHeader,
-      render: (row, draft) => <ProfitMarginValue figures={vasFigures(row, draft.collectedQuantity)} />,
+      render: (row, draft) => (
+        <ProfitMarginValue figures={vasFigures(row, draft.collectedQuantity)} currency={row.currency} />
+      ),
     }),
   ],
   useScreenData: useVasScreenData,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CellContext, ColumnDef } from '@tanstack/react-table';
-import { formatAmount, formatDateTime, textOrNotAvailable } from '@/lib/format';
+import { formatDateTime, formatMoney, textOrNotAvailable } from '@/lib/format';
 import { compareNullableDecimal } from './decimal';
 import { FailedRowBadge } from './failed-row-badge';
 
@@ -14,6 +14,11 @@ import { FailedRowBadge } from './failed-row-badge';
 type KeyOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
 type Text = string | null;
 type Cell = { getValue: () => unknown };
+type AmountCell = Cell & { row: { original: unknown } };
+
+/** A row's ISO 4217 currency (issue 25); null for the company's local currency and for rows without the field. */
+export const currencyOf = (row: unknown): string | null =>
+  (row as { currency?: string | null } | null)?.currency ?? null;
 
 /** The stored value as it is ('Client Name', 'Quantity'). */
 export function valueColumn<T>(key: keyof T & string, header: string): ColumnDef<T, any> {
@@ -67,22 +72,22 @@ export function dateTimeColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDe
   };
 }
 
-/** An amount with 2 decimals and en-US grouping, or 'N/A'. */
+/** An amount with 2 decimals and en-US grouping, or 'N/A'; a foreign-currency row's with its code ('USD 1,250.00'). */
 export function amountColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
   return {
     accessorKey: key,
     header,
-    cell: (info: Cell) => formatAmount(info.getValue() as Text),
+    cell: (info: AmountCell) => formatMoney(info.getValue() as Text, currencyOf(info.row.original)),
     meta: { exportType: 'amount' },
   };
 }
 
-/** An amount searched as shown ('1,250.00', 'N/A') and sorted by value. */
+/** An amount searched as shown ('1,250.00', 'USD 1,250.00', 'N/A') and sorted by value. */
 export function shownAmountColumn<T>(key: KeyOf<T, Text>, header: string): ColumnDef<T, any> {
   return {
     id: key,
     header,
-    accessorFn: (row) => formatAmount(row[key] as Text),
+    accessorFn: (row) => formatMoney(row[key] as Text, currencyOf(row)),
     sortingFn: (a, b) => compareNullableDecimal(a.original[key] as Text, b.original[key] as Text),
     meta: { exportType: 'amount' },
   };

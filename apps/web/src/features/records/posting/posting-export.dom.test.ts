@@ -4,7 +4,7 @@ import { exportCell } from '@/lib/export/export-columns';
 import { ledgerColumn } from './account-select';
 import { ofTrip, postingDateColumn } from './draft-columns';
 import { amountColumn, dateTimeColumn, postingStatusColumn, valueColumn } from './posting-columns';
-import { postingExportColumns } from './posting-export';
+import { postingExportColumns, withCurrencyColumn } from './posting-export';
 
 type Row = {
   id: number;
@@ -70,5 +70,53 @@ describe('postingExportColumns', () => {
     });
     expect(empty.find((column) => column.header === 'Posting Ledger')!.value(row)).toBeNull();
     expect(empty.find((column) => column.header === 'Posting Date')!.value(row)).toBeNull();
+  });
+});
+
+describe('the Currency export column (issue 25)', () => {
+  type Money = Row & { currency: string | null; unitPrice: string };
+  const moneyColumns = [
+    valueColumn<Money>('tripNumber', 'Trip Number'),
+    amountColumn<Money>('unitPrice', 'Unit Price'),
+    amountColumn<Money>('amount', 'Amount'),
+    dateTimeColumn<Money>('documentDate', 'Document Date'),
+  ] as ColumnDef<Money, any>[];
+  const exported = postingExportColumns<Money>(moneyColumns, {
+    draftOf: () => draft,
+    context: () => context,
+  });
+  const local: Money = { ...row, currency: null, unitPrice: '12.5' };
+  const usd: Money = { ...row, id: 8, currency: 'USD', unitPrice: '3' };
+
+  it('leaves the columns exactly as they are when no exported row has a currency', () => {
+    expect(withCurrencyColumn(exported, [local, local])).toBe(exported);
+    expect(withCurrencyColumn(exported, [])).toBe(exported);
+  });
+
+  it('adds Currency right after the amount columns when a row has one, blank for the local rows', () => {
+    const withCurrency = withCurrencyColumn(exported, [local, usd]);
+    expect(withCurrency.map((column) => column.header)).toEqual([
+      'Trip Number',
+      'Unit Price',
+      'Amount',
+      'Currency',
+      'Document Date',
+    ]);
+    const currency = withCurrency[3]!;
+    expect(exportCell(currency, usd)).toEqual({ kind: 'text', value: 'USD' });
+    expect(exportCell(currency, local)).toBeNull();
+    // The amounts stay numbers.
+    expect(exportCell(withCurrency[2]!, usd)).toEqual({ kind: 'number', value: -1500 });
+  });
+
+  it('puts Currency last when the list has no amount column', () => {
+    const plain = postingExportColumns<Money>([valueColumn<Money>('tripNumber', 'Trip Number')], {
+      draftOf: () => draft,
+      context: () => context,
+    });
+    expect(withCurrencyColumn(plain, [usd]).map((column) => column.header)).toEqual([
+      'Trip Number',
+      'Currency',
+    ]);
   });
 });

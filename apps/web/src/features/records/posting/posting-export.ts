@@ -2,7 +2,7 @@ import type { ComboboxItem } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import dayjs from 'dayjs';
 import type { ExportColumn, ExportColumnType } from '@/lib/export/export-columns';
-import { POSTING_STATUS_COLUMN_ID } from './posting-columns';
+import { currencyOf, POSTING_STATUS_COLUMN_ID } from './posting-columns';
 
 /**
  * How a posting column is exported (issue 12): read-only columns give the record's stored value (amounts as
@@ -60,4 +60,19 @@ export function postingExportColumns<T>(
     }
   }
   return out;
+}
+
+/** The export's 'Currency' column: the row's ISO 4217 code, empty for the local currency (issue 25). */
+export const CURRENCY_EXPORT_HEADER = 'Currency';
+
+/**
+ * The export columns for the rows exported (issue 25): when a row has a currency, a 'Currency' column right
+ * after the last amount column (the end when there is none); when none has one, exactly `columns`.
+ */
+export function withCurrencyColumn<T>(columns: ExportColumn<T>[], rows: readonly T[]): ExportColumn<T>[] {
+  if (!rows.some((row) => currencyOf(row))) return columns;
+  const currency: ExportColumn<T> = { header: CURRENCY_EXPORT_HEADER, value: (row) => currencyOf(row) };
+  const lastAmount = columns.findLastIndex((column) => column.type === 'amount');
+  const at = lastAmount === -1 ? columns.length : lastAmount + 1;
+  return [...columns.slice(0, at), currency, ...columns.slice(at)];
 }

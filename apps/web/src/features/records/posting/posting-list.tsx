@@ -26,7 +26,7 @@ import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } fr
 import { usePostRecordKind } from './post-records';
 import { getRecordPage, useRecordPage } from './record-queries';
 import { SelectMatchingBar } from './select-matching-bar';
-import { BlockedRowsAlert, SelectionSummary, sumAmounts } from './selection-summary';
+import { BlockedRowsAlert, SelectionSummary, sumAmountsByCurrency } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
@@ -182,8 +182,13 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const loadingMatching = matching.state.status === 'loading';
   const doneFor = matching.state.status === 'idle' ? matching.state.doneFor : null;
 
-  const selectedTotal = kind.amountOf
-    ? sumAmounts(selectedRows.map(({ row, draft }) => kind.amountOf!(row, draft)))
+  const selectedTotals = kind.amountOf
+    ? sumAmountsByCurrency(
+        selectedRows.map(({ row, draft }) => ({
+          amount: kind.amountOf!(row, draft),
+          currency: row.currency,
+        })),
+      )
     : null;
   const applyTarget = applyTargetLabel(selectedRows.length, rows.length);
 
@@ -246,7 +251,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
             toolbar={
               <>
                 {kind.toolbarExtra && <kind.toolbarExtra />}
-                <SelectionSummary count={selectedRows.length} total={selectedTotal} />
+                <SelectionSummary count={selectedRows.length} totals={selectedTotals} />
                 {kind.bulk && !applyOpen && (
                   <Button variant="default" onClick={() => setApplyOpen(true)} disabled={rows.length === 0}>
                     Apply to rows

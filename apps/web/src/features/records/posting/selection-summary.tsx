@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { formatAmount, formatCount } from '@/lib/format';
+import { formatCount, formatMoney } from '@/lib/format';
 import { addDecimal, isDecimal } from './decimal';
 import type { BlockedRows } from './posting-kind';
 
@@ -10,13 +10,37 @@ export function sumAmounts(amounts: Iterable<string | null | undefined>): string
   return total;
 }
 
-/** '3 selected · Total 12,345.67' beside the post button (issue 12). */
-export function SelectionSummary({ count, total }: { count: number; total: string | null }) {
+/** The total of one currency's selected rows; `currency` null is the company's local currency. */
+export type CurrencyTotal = { currency: string | null; total: string };
+
+/**
+ * The exact sum per currency (issue 25): never adds a local amount to a USD one. The local currency (null)
+ * first, then the codes in alphabetical order; each row's currency counts even when its amount is empty.
+ */
+export function sumAmountsByCurrency(
+  rows: Iterable<{ amount: string | null | undefined; currency: string | null | undefined }>,
+): CurrencyTotal[] {
+  const amounts = new Map<string | null, (string | null | undefined)[]>();
+  for (const { amount, currency } of rows) {
+    const key = currency?.trim() || null;
+    amounts.set(key, [...(amounts.get(key) ?? []), amount]);
+  }
+  return [...amounts.keys()]
+    .sort((a, b) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
+    .map((currency) => ({ currency, total: sumAmounts(amounts.get(currency)!) }));
+}
+
+/** 'Total 12,345.67', or one total per currency: 'Total 12,345.67 · USD 2,500.00'. */
+export const totalsText = (totals: readonly CurrencyTotal[]) =>
+  `Total ${totals.map(({ total, currency }) => formatMoney(total, currency)).join(' · ')}`;
+
+/** '3 selected · Total 12,345.67' beside the post button (issue 12); one total per currency (issue 25). */
+export function SelectionSummary({ count, totals }: { count: number; totals: CurrencyTotal[] | null }) {
   if (count === 0) return null;
   return (
     <Text size="sm" fw={500} aria-live="polite" data-testid="selection-summary">
       {`${formatCount(count)} selected`}
-      {total !== null && ` · Total ${formatAmount(total)}`}
+      {totals !== null && totals.length > 0 && ` · ${totalsText(totals)}`}
     </Text>
   );
 }

@@ -4,7 +4,7 @@ import type { DateRangeQuery, PageResponse, RecordRowOf } from '@ff/contract';
 import { MAX_PER_PAGE, type RecordKindName } from '@ff/contract/plain';
 import type { ExportOptions } from '@/lib/export/export-columns';
 import type { PageQuery } from '@/lib/list-query';
-import { postingExportColumns } from './posting-export';
+import { postingExportColumns, withCurrencyColumn } from './posting-export';
 import type { PostingKind } from './posting-kind';
 import { getRecordPage } from './record-queries';
 import type { PostingDraft } from './use-posting-rows';
@@ -41,20 +41,22 @@ export function usePostingExport<K extends RecordKindName, D extends PostingDraf
   const { kind, screenKey, columns } = options;
   const source = useRef(options.source);
   source.current = options.source;
-  return useMemo<ExportOptions<RecordRowOf<K>>>(
-    () => ({
+  return useMemo<ExportOptions<RecordRowOf<K>>>(() => {
+    const exported = postingExportColumns(columns, {
+      draftOf: (row) => source.current.draftOf(row),
+      context: () => source.current.context,
+    });
+    return {
       fileName: [screenKey, kind.tabValue].filter(Boolean).join('-'),
-      columns: postingExportColumns(columns, {
-        draftOf: (row) => source.current.draftOf(row),
-        context: () => source.current.context,
-      }),
+      columns: exported,
+      // A 'Currency' column only when an exported row has one (issue 25).
+      columnsFor: (rows) => withCurrencyColumn(exported, rows),
       loadRows: () => {
         const { filters, query } = source.current;
         return loadAllRows((page) =>
           getRecordPage(kind.name, filters, { ...query, page, perPage: MAX_PER_PAGE }),
         );
       },
-    }),
-    [columns, screenKey, kind.tabValue, kind.name],
-  );
+    };
+  }, [columns, screenKey, kind.tabValue, kind.name]);
 }

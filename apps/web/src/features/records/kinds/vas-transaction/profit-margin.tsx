@@ -1,7 +1,7 @@
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { compareDecimal } from '@/features/records/posting/decimal';
-import { formatAmount, NOT_AVAILABLE } from '@/lib/format';
+import { formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import type { VasFigures } from './vas-transaction-rows';
 
 export const PROFIT_MARGIN_FORMULA = 'Selling price × collected quantity − buying price × collected quantity';
@@ -30,8 +30,17 @@ export function ProfitMarginHeader() {
   );
 }
 
-/** The margin at the collected quantity, red when it is a loss; the total it comes from in the tooltip. */
-export function ProfitMarginValue({ figures }: { figures: VasFigures | null }) {
+/**
+ * The margin at the collected quantity, red when it is a loss; the total it comes from in the tooltip. Both in
+ * the record's currency when it has one ('USD 120.00', issue 25).
+ */
+export function ProfitMarginValue({
+  figures,
+  currency = null,
+}: {
+  figures: VasFigures | null;
+  currency?: string | null;
+}) {
   if (!figures)
     return (
       <Text size="sm" c="dimmed">
@@ -40,14 +49,17 @@ export function ProfitMarginValue({ figures }: { figures: VasFigures | null }) {
     );
   const loss = compareDecimal(figures.margin, '0') < 0;
   return (
-    <Tooltip label={`Total: ${formatAmount(figures.total)} (selling price × collected quantity)`} withArrow>
+    <Tooltip
+      label={`Total: ${formatMoney(figures.total, currency)} (selling price × collected quantity)`}
+      withArrow
+    >
       <Text
         size="sm"
         c={loss ? 'red.7' : undefined}
         fw={loss ? 600 : undefined}
         data-loss={loss || undefined}
       >
-        {formatAmount(figures.margin)}
+        {formatMoney(figures.margin, currency)}
       </Text>
     </Tooltip>
   );
