@@ -88,4 +88,19 @@ describe('FuelAdvancePage', { timeout: 30_000 }, () => {
       expect(fake.calls.filter((c) => c.url === '/journalFuelAdvance' && c.method === 'get')).toHaveLength(2),
     );
   });
+
+  it("shows a USD advance's unit price and total with their currency (issue 25)", async () => {
+    restore = fakeApi(({ method, url, params }) => {
+      if (method === 'get' && url === '/journalFuelAdvance')
+        return pagedAnswer([{ ...row, currency: 'USD', unitPrice: '1.25' }], params);
+      if (method === 'get' && url === '/accounts') return [200, { data: ledgers }];
+      return [404, {}];
+    }).restore;
+    renderPostingPage(<FuelAdvancePage />);
+    expect(await screen.findByText('USD 1.25')).toBeTruthy();
+    await act(async () =>
+      fireEvent.change(field('Collected quantity of trip TRP-0021'), { target: { value: '12.5' } }),
+    );
+    expect(screen.getByText('USD 15.63')).toBeTruthy(); // 12.5 x 1.25 = 15.625, half-up
+  });
 });

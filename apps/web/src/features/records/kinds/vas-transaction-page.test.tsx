@@ -125,6 +125,22 @@ describe('VasTransactionsPage', { timeout: 30_000 }, () => {
     expect(selectBox().disabled).toBe(true);
   });
 
+  it("shows a USD transaction's prices, margin and selection total with their currency (issue 25)", async () => {
+    const usd = { ...row, currency: 'USD', status: 'unposted' as const, lastError: null };
+    restore = fakeApi((call) =>
+      call.method === 'get' && call.url === '/journalVasTransaction'
+        ? pagedAnswer([usd], call.params)
+        : answers(() => [200, {}])(call),
+    ).restore;
+    renderPage(<VasTransactionsPage />, ['Post Loss']);
+    await fillRow();
+    expect(screen.getByText('USD 200.00')).toBeTruthy();
+    expect(screen.getByText('USD 180.25')).toBeTruthy();
+    expect(screen.getByText('USD -39.50')).toBeTruthy();
+    await act(async () => fireEvent.click(selectBox()));
+    expect(screen.getByTestId('selection-summary').textContent).toBe('1 selected · Total USD 360.50');
+  });
+
   it('warns and sends nothing when a loss is posted without Post Loss', async () => {
     const fake = fakeApi(answers(() => [200, {}]));
     restore = fake.restore;
