@@ -183,6 +183,8 @@ export const BUSINESS_PARTNER: EntityTypeDef = entityType('BusinessPartner', 'Ca
   CardType: enumOf('BoCardTypes'),
   Frozen: enumOf('BoYesNoEnum'),
   DebitorAccount: str(15),
+  /** The partner's own output (customer) or input (supplier) VAT group; none when SAP has none set. */
+  VatGroup: str(8),
 });
 
 export const ENTITY_SETS = {

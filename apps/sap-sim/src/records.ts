@@ -18,6 +18,8 @@ export interface BusinessPartner {
   Frozen: YesNo;
   /** The control account a business-partner journal line really posts to. */
   DebitorAccount: string;
+  /** The partner's default VAT group (OCRD.ECVatGroup), when set. */
+  VatGroup?: string | null;
 }
 
 /** A JSON value as the Service Layer returns it; dates are kept as `yyyy-MM-dd` and rendered per version. */

@@ -50,6 +50,7 @@ const KIND_DECLARATIONS = {
       route: 'text?',
       ...dates,
       amount: 'decimal?',
+      vatGroup: 'text?',
       ...postingState,
     },
     amountField: 'amount',

@@ -50,7 +50,7 @@ export type InvoicePayload = {
   Reference2: string;
   Comments?: string;
   JournalMemo?: string;
-  DocumentLines: { ItemDescription: string; AccountCode: string; LineTotal: number }[];
+  DocumentLines: { ItemDescription: string; AccountCode: string; LineTotal: number; VatGroup?: string }[];
 };
 
 /** `debitTotal`: the sum of the journal's debits, or the invoice's line total, as a decimal string. */

@@ -1,12 +1,8 @@
-import { assertIdentifier, odataString } from './odata.js';
+import { odataString } from './odata.js';
+import { keysQuery, type RANGE_FIELDS, rangeDocument, rangeQuery, refOf } from './sap-range-documents.js';
 import { isSapError, type SapError } from './sap-error.js';
 import type { ServiceLayerClient } from './service-layer-client.js';
-import {
-  SapPostingFailure,
-  type SapDocumentRef,
-  type SapGateway,
-  type SapRangeDocument,
-} from './sap-gateway.js';
+import { SapPostingFailure, type SapGateway, type SapRangeDocument } from './sap-gateway.js';
 
 /** SapError kinds in the posting protocol's words: was the document created, not created, or unknown? */
 function toFailure(error: SapError): SapPostingFailure {
@@ -26,14 +22,6 @@ function toFailure(error: SapError): SapPostingFailure {
       );
   }
 }
-
-const refOf = (entity: string, body: Record<string, unknown> | null): SapDocumentRef => {
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  if (!body) return { docEntry: null, docNum: null };
-  return entity === 'JournalEntries'
-    ? { docEntry: num(body.JdtNum), docNum: num(body.Number) }
-    : { docEntry: num(body.DocEntry), docNum: num(body.DocNum) };
-};
 
 /** The posting engine's view of the one Service Layer client. */
 export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
@@ -150,77 +138,38 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
       }
     },
     // --- end currencies ---
+    // --- VAT (issue 25) ---
+    async vatGroups() {
+      try {
+        const rows = await client.getAll<Record<string, unknown>>('VatGroups', {
+          $select: 'Code,Category,Inactive',
+        });
+        return rows.map((row) => ({
+          code: String(row.Code ?? ''),
+          category: row.Category === 'bovcInputTax' ? ('input' as const) : ('output' as const),
+          active: row.Inactive !== 'tYES',
+        }));
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    async partnerVatGroup(cardCode) {
+      try {
+        const partner = await client.get<{ VatGroup?: unknown } | null>(
+          `BusinessPartners(${odataString(cardCode)})`,
+          { $select: 'CardCode,VatGroup' },
+        );
+        return typeof partner?.VatGroup === 'string' && partner.VatGroup ? partner.VatGroup : null;
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    // --- end VAT ---
   };
 }
 
 /** SAP's rate (a double) as the decimal string the money functions take: at most 6 decimals, SAP's own. */
 const rateText = (rate: number) => rate.toFixed(6).replace(/\.?0+$/, '');
-
-// --- Reconciliation (issue 11, modules/reconciliation) ---
-const RANGE_FIELDS = {
-  JournalEntries: { date: 'ReferenceDate', select: 'JdtNum,Number,ReferenceDate,JournalEntryLines' },
-  Invoices: {
-    date: 'DocDate',
-    select: 'DocEntry,DocNum,DocDate,DocTotal,DocCurrency,DocTotalFc,CancelStatus,CardCode',
-  },
-} as const;
-
-/** `startswith(Reference3,'FF-') and ReferenceDate ge '2026-01-01' and ReferenceDate le '2026-01-31'`. */
-function rangeQuery(
-  entity: keyof typeof RANGE_FIELDS,
-  referenceField: string,
-  range: { fromDate: string; toDate: string; prefixes: readonly string[] },
-) {
-  const { date, select } = RANGE_FIELDS[entity];
-  const field = assertIdentifier(referenceField, 'Property');
-  const prefixes = range.prefixes.map((p) => `startswith(${field},${odataString(p)})`).join(' or ');
-  return {
-    $filter: `(${prefixes}) and ${date} ge ${odataString(range.fromDate)} and ${date} le ${odataString(range.toDate)}`,
-    $select: `${select},${field}`,
-    $orderby: `${entity === 'JournalEntries' ? 'JdtNum' : 'DocEntry'} asc`,
-  };
-}
-
-/** `Reference3 eq 'FF-CA-6' or Reference3 eq 'FF-CA-7'`: the documents carrying exactly these keys, any date. */
-function keysQuery(entity: keyof typeof RANGE_FIELDS, referenceField: string, keys: readonly string[]) {
-  const field = assertIdentifier(referenceField, 'Property');
-  return {
-    $filter: keys.map((key) => `${field} eq ${odataString(key)}`).join(' or '),
-    $select: `${RANGE_FIELDS[entity].select},${field}`,
-    $orderby: `${entity === 'JournalEntries' ? 'JdtNum' : 'DocEntry'} asc`,
-  };
-}
-
-const money = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0)) || 0;
-
-function rangeDocument(
-  entity: keyof typeof RANGE_FIELDS,
-  referenceField: string,
-  row: Record<string, unknown>,
-): SapRangeDocument {
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  const day = text(row[RANGE_FIELDS[entity].date]);
-  const ref = refOf(entity, row);
-  return {
-    ...ref,
-    reference: text(row[referenceField]) ?? '',
-    date: day ? day.slice(0, 10) : null,
-    lines: (Array.isArray(row.JournalEntryLines)
-      ? (row.JournalEntryLines as Record<string, unknown>[])
-      : []
-    ).map((line) => ({
-      account: String(line.ShortName ?? line.AccountCode ?? ''),
-      debit: money(line.Debit),
-      credit: money(line.Credit),
-      fcDebit: money(line.FCDebit),
-    })),
-    total: entity === 'Invoices' ? money(row.DocTotal) : null,
-    totalFc: entity === 'Invoices' ? money(row.DocTotalFc) : null,
-    cancelStatus: entity === 'Invoices' ? text(row.CancelStatus) : null,
-    party: entity === 'Invoices' ? text(row.CardCode) : null,
-  };
-}
-// --- end reconciliation ---
 
 // --- Reversal (issue 11, modules/reversal) ---
 type Line = { AccountCode?: unknown; ShortName?: unknown; Debit?: unknown; Credit?: unknown };

@@ -79,7 +79,16 @@ export type SapGateway = {
    */
   currencyRate(currency: string, day: string): Promise<string | null>;
   // --- end currencies ---
+  // --- VAT (issue 25) ---
+  /** SAP's VAT groups (`VatGroups`); throws SapPostingFailure. */
+  vatGroups(): Promise<SapVatGroup[]>;
+  /** A business partner's own VAT group (its `VatGroup`), or null when SAP has none set; throws SapPostingFailure. */
+  partnerVatGroup(cardCode: string): Promise<string | null>;
+  // --- end VAT ---
 };
+
+/** One of SAP's VAT groups: its code, whether it is for sales (output) or purchases (input), and active. */
+export type SapVatGroup = { code: string; category: 'output' | 'input'; active: boolean };
 
 // --- Posting periods (issue 11, modules/posting-periods) ---
 /**
@@ -113,6 +122,9 @@ export type SapRangeDocument = {
   total: number | null;
   /** An invoice's DocTotalFc (its foreign currency's total; 0 for a local one); null for a journal entry. */
   totalFc?: number | null;
+  /** An invoice's VAT (VatSum, local; VatSumFc, foreign): its total less these is its net; null for a journal entry. */
+  vat?: number | null;
+  vatFc?: number | null;
   /** An invoice's CancelStatus (csNo, csYes, csCancellation); null for a journal entry. */
   cancelStatus: string | null;
   /** An invoice's business partner (CardCode); null for a journal entry. */

@@ -85,17 +85,19 @@ function sentInForeignCurrency(entity: string, payload: Payload): { cents: numbe
 
 /**
  * What a SAP document stands for: in the foreign currency it was sent in (`measure: 'foreign'`), an invoice's
- * DocTotalFc or a journal's FCDebit total; else an invoice's DocTotal; a journal entry's total debit, or, to compare with a
- * record's amount field (`measure: 'record'`, for postings whose sent document was not stored), its first line's
+ * net DocTotalFc (less VatSumFc) or a journal's FCDebit total; else an invoice's net DocTotal (less VatSum), a
+ * journal entry's total debit, or, to compare with a record's amount field (`measure: 'record'`, for postings whose sent document was not stored), its first line's
  * debit: our journals debit the record's amount first (a VAS journal's selling total, then its buying total).
  */
-export const sapCents = (document: SapRangeDocument, measure: Measure = 'sent'): number =>
-  measure === 'foreign'
-    ? document.total !== null
-      ? centsOfNumber(document.totalFc ?? 0)
-      : document.lines.reduce((sum, line) => sum + centsOfNumber(line.fcDebit ?? 0), 0)
-    : document.total !== null
-      ? centsOfNumber(document.total)
-      : measure === 'record'
-        ? centsOfNumber(document.lines[0]?.debit ?? 0)
-        : document.lines.reduce((sum, line) => sum + centsOfNumber(line.debit), 0);
+export function sapCents(document: SapRangeDocument, measure: Measure = 'sent'): number {
+  // An invoice stands for its net: what we send is its lines, and SAP adds the VAT of their VAT group.
+  if (document.total !== null)
+    return measure === 'foreign'
+      ? centsOfNumber(document.totalFc ?? 0) - centsOfNumber(document.vatFc ?? 0)
+      : centsOfNumber(document.total) - centsOfNumber(document.vat ?? 0);
+  if (measure === 'foreign')
+    return document.lines.reduce((sum, line) => sum + centsOfNumber(line.fcDebit ?? 0), 0);
+  return measure === 'record'
+    ? centsOfNumber(document.lines[0]?.debit ?? 0)
+    : document.lines.reduce((sum, line) => sum + centsOfNumber(line.debit), 0);
+}

@@ -29,6 +29,7 @@ const invoice = (id: number): SalesInvoiceRow => ({
   documentDate: '2025-03-05 14:07:00',
   postingDate: null,
   currency: null,
+  vatGroup: null,
   amount: `${(id * 7919) % 100_000}.00`,
   status: 'unposted',
   lastError: null,

@@ -23,6 +23,7 @@ const invoice = (id: number, overrides: Partial<SalesInvoiceRow> = {}): SalesInv
   documentDate: '2025-03-05 14:07:00',
   postingDate: null,
   currency: null,
+  vatGroup: null,
   amount: '1234567.5',
   status: 'unposted',
   lastError: null,

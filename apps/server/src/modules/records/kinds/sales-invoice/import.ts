@@ -20,6 +20,7 @@ export const salesInvoiceImport = declareImport(salesInvoices, {
     ...tripContainerFields(),
     route: optionalText(200),
     amount: optionalDecimal(MONEY),
+    vatGroup: optionalText(8),
   },
 });
 

@@ -18,6 +18,8 @@ export type SalesInvoiceInput = DocumentCommon & {
   /** The customer's reference (cargo or client reference), shown on the invoice as NumAtCard. */
   customerReference?: string | undefined;
   lineDescription?: string | undefined;
+  /** SAP's VAT group of the line (issue 25); none: no VAT, the spec's invoice. */
+  vatGroup?: string | undefined;
 };
 
 /** A/R service invoice: customer, one freight revenue line; key in Reference2. */
@@ -46,6 +48,7 @@ export function salesInvoiceDocument(
         ItemDescription: cut(input.lineDescription, SIZE.itemDescription) ?? 'Freight',
         AccountCode: code(accounts.freightRevenue, 'The freight revenue account'),
         LineTotal: centsToNumber(cents),
+        ...(input.vatGroup ? { VatGroup: input.vatGroup } : {}),
       },
     ],
   };

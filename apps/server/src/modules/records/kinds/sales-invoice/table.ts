@@ -19,6 +19,8 @@ export const salesInvoices = pgTable(
     ...tripContainerColumns(),
     route: text('route'),
     amount: money('amount'),
+    /** SAP's VAT group of the invoice line (issue 25); null: the customer's in SAP, else none. */
+    vatGroup: text('vat_group'),
     ...postingColumns('salesInvoice'),
   },
   (t) => oneStepIndexes('salesInvoice', 'sales_invoices', t),

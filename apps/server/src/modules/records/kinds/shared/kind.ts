@@ -16,6 +16,7 @@ import type { ImportPiece } from './import.js';
 import type { DemoPiece } from './demo.js';
 import type { LedgerAccountLookup } from './ledgers.js';
 import type { InstantRange, ListContext, ListStatement, ListView } from './list.js';
+import type { VatGroups } from './vat-groups.js';
 
 export type { KindTable } from './columns.js';
 
@@ -79,6 +80,8 @@ export type KindDeps = {
   accounts: SapPostingAccounts;
   timeZone: string;
   ledgers: LedgerAccountLookup;
+  /** SAP's VAT groups and customers' own VAT groups (issue 25), cached. */
+  vat: VatGroups;
 };
 
 /**
