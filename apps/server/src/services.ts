@@ -31,6 +31,7 @@ import { createPostingSweeper } from './modules/posting/posting-sweeper.js';
 import { sapGatewayFor } from './erp/sap-gateway-adapter.js';
 import { bindRecordKinds } from './modules/posting/bound-kinds.js';
 import { createCurrencyRates } from './modules/posting/currency-rates.js';
+import { createBranches } from './modules/posting/branch-rules.js';
 import { createVatGroups } from './modules/records/kinds/shared/vat-groups.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
@@ -144,6 +145,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     vat: createVatGroups({ sap: () => sapGateway }),
     // SAP's local currency and daily rates, for records in another currency (issue 25).
     rates: createCurrencyRates({ sap: () => sapGateway }),
+    branches: createBranches({ sap: () => sapGateway }),
   });
   // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (wire-after-posting.ts).
   const afterPosting = createAfterPosting({

@@ -165,6 +165,28 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
       }
     },
     // --- end VAT ---
+    // --- Branches (issue 25) ---
+    async branches() {
+      try {
+        const info = await client.post<{ EnableBranches?: unknown } | null>(
+          'CompanyService_GetAdminInfo',
+          {},
+        );
+        if (info?.EnableBranches !== 'tYES') return { enabled: false, branches: [] };
+        const rows = await client.getAll<Record<string, unknown>>('BusinessPlaces', {
+          $select: 'BPLID,MainBPL,Disabled',
+        });
+        const branches = rows.map((row) => ({
+          id: Number(row.BPLID),
+          main: row.MainBPL === 'tYES',
+          disabled: row.Disabled === 'tYES',
+        }));
+        return { enabled: true, branches };
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
+    // --- end branches ---
   };
 }
 

@@ -85,7 +85,17 @@ export type SapGateway = {
   /** A business partner's own VAT group (its `VatGroup`), or null when SAP has none set; throws SapPostingFailure. */
   partnerVatGroup(cardCode: string): Promise<string | null>;
   // --- end VAT ---
+  // --- Branches (issue 25) ---
+  /**
+   * Whether the company uses branches (AdminInfo's EnableBranches) and, when it does, its branches
+   * (`BusinessPlaces`); throws SapPostingFailure.
+   */
+  branches(): Promise<{ enabled: boolean; branches: SapBranch[] }>;
+  // --- end branches ---
 };
+
+/** One of SAP's branches: its BPLID, whether it is the main one and whether it is disabled. */
+export type SapBranch = { id: number; main: boolean; disabled: boolean };
 
 /** One of SAP's VAT groups: its code, whether it is for sales (output) or purchases (input), and active. */
 export type SapVatGroup = { code: string; category: 'output' | 'input'; active: boolean };

@@ -11,6 +11,7 @@ import { SERVER_KINDS } from '../records/kinds/index.js';
 import type { KindDeps } from '../records/kinds/shared/kind.js';
 import type { CurrencyRates } from './currency-rates.js';
 import { withCurrencies } from './currency-rules.js';
+import { withBranches, type BranchesSource } from './branch-rules.js';
 
 /**
  * One kind as the routes, the posting service and the queue use it: its registry entry, posting step, body
@@ -30,7 +31,9 @@ export type BoundKind<K extends RecordKindName = RecordKindName> = {
 export type BoundKinds = { [K in RecordKindName]: BoundKind<K> };
 
 /** Every kind of the registry bound to configuration (the composition root builds it once). */
-export function bindRecordKinds(deps: KindDeps & { rates: CurrencyRates }): BoundKinds {
+export function bindRecordKinds(
+  deps: KindDeps & { rates: CurrencyRates; branches: BranchesSource },
+): BoundKinds {
   const bind = <K extends RecordKindName>(name: K): BoundKind<K> => {
     const kind = SERVER_KINDS[name] as unknown as {
       requests(body: PostBodyOf<K>): RowRequest<unknown>[];
@@ -43,8 +46,12 @@ export function bindRecordKinds(deps: KindDeps & { rates: CurrencyRates }): Boun
     };
     const step = POSTING_STEPS[name];
     // Every kind's records may carry a foreign currency: SAP's rate for the day, checked and applied here.
+    // ... and, when the SAP company uses branches, the record's branch (else SAP's main one).
     const inCurrency = (rules: KindRules<any, unknown, unknown>) =>
-      withCurrencies(rules, { db: deps.db, table: step.table, rates: deps.rates, timeZone: deps.timeZone });
+      withBranches(
+        withCurrencies(rules, { db: deps.db, table: step.table, rates: deps.rates, timeZone: deps.timeZone }),
+        { branches: deps.branches },
+      );
     const rules = kind.rules(deps);
     return {
       name,

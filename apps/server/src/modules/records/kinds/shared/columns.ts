@@ -44,13 +44,15 @@ const status = (name: string) => text(name, { enum: POSTING_STATUSES }).notNull(
 /** The condition of the partial "still to post" indexes. */
 export const TO_POST = sql`IN ('unposted', 'failed')`;
 
-/** Columns every record shares: its source id, document date, currency and when it was written. */
+/** Columns every record shares: its source id, document date, currency, branch and when it was written. */
 export const commonColumns = () => ({
   id: serial('id').primaryKey(),
   sourceId: text('source_id').notNull(),
   documentDate: instant('document_date').notNull(),
   /** ISO 4217, as the trip system sent it; null: the company's local currency (SAP's LocalCurrency). */
   currency: text('currency'),
+  /** SAP's branch (BPLID) when the company uses branches; null: SAP's main branch (issue 25). */
+  branch: integer('branch'),
   createdAt: instant('created_at').notNull().defaultNow(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });

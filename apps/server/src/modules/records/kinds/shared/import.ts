@@ -8,7 +8,7 @@ import {
   partnerCode,
   requiredText,
 } from '../../../imports/import-fields.js';
-import { currencyCode } from '../../../imports/currency-field.js';
+import { branchId, currencyCode } from '../../../imports/company-fields.js';
 import type { KindTable } from './columns.js';
 
 /**
@@ -30,6 +30,7 @@ export const importCommon = (timeZone: string) => ({
   sourceId: requiredText(100),
   documentDate: documentDate(timeZone),
   currency: currencyCode(),
+  branch: branchId(),
 });
 
 /** What a kind's import declares: its name, nouns and own fields; `startedStatus` as in `ImportPiece`. */

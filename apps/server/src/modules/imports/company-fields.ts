@@ -28,3 +28,27 @@ export const currencyCode = () =>
       return currencyOf(value) ?? UNSURE;
     },
   );
+
+const BRANCH = /^\d{1,9}$/;
+const branchOf = (value: string) => (BRANCH.test(value) && Number(value) > 0 ? Number(value) : undefined);
+/** SAP's branch (BPLID: a whole number from 1); missing: the company's main branch when SAP uses branches (null). */
+export const branchId = () =>
+  withFastRead(
+    optionalText(9).transform((value, ctx) => {
+      if (value === null) return null;
+      const branch = branchOf(value);
+      if (branch === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be SAP's branch number (BPLID, e.g. 2), not "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return branch;
+    }),
+    (input) => {
+      const value = readOptionalText(input, 9);
+      if (value === UNSURE || value === null) return value;
+      return branchOf(value) ?? UNSURE;
+    },
+  );
