@@ -15,6 +15,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { registerMyAccountModuleRoutes } from './modules/my-account/register.js';
+import { registerDimensionRoutes } from './modules/dimensions/dimensions.routes.js';
 import { registerPostingRoutes } from './modules/posting/posting.routes.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { registerRoleRoutes } from './modules/roles/roles.routes.js';
@@ -106,6 +107,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
     kinds: services.kinds,
     enqueueVas: services.enqueueVas,
   });
+  registerDimensionRoutes(app, services.dimensions);
   registerAfterPostingRoutes(app, services.afterPosting);
   await registerSpa(app, options.webDistDir);
 

@@ -32,6 +32,8 @@ import { sapGatewayFor } from './erp/sap-gateway-adapter.js';
 import { bindRecordKinds } from './modules/posting/bound-kinds.js';
 import { createCurrencyRates } from './modules/posting/currency-rates.js';
 import { createBranches } from './modules/posting/branch-rules.js';
+import { createDimensionsSource } from './modules/posting/dimension-rules.js';
+import { createDimensionsService } from './modules/dimensions/dimensions.js';
 import { createVatGroups } from './modules/records/kinds/shared/vat-groups.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
@@ -137,6 +139,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     // SAP's posting periods (modules/posting-periods): a row in a locked or closing period is refused before SAP.
     periods: (options) => afterPosting.periods.forClaims(options),
   });
+  // Settings > Dimensions: the rules that choose a record's SAP distribution rules (cost centres).
+  const dimensions = createDimensionsService({ db, audit });
   const kinds = bindRecordKinds({
     db,
     accounts: postingAccounts,
@@ -146,6 +150,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     // SAP's local currency and daily rates, for records in another currency (issue 25).
     rates: createCurrencyRates({ sap: () => sapGateway }),
     branches: createBranches({ sap: () => sapGateway }),
+    dimensions: createDimensionsSource({ read: () => dimensions.read(), sap: () => sapGateway }),
   });
   // After "Post to SAP": notifications, posting history, reversal, posting periods, reconciliation (wire-after-posting.ts).
   const afterPosting = createAfterPosting({
@@ -233,6 +238,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     settings,
     accounts,
     records,
+    dimensions,
     dashboard,
     kinds,
     posting,

@@ -18,3 +18,4 @@ export * from './postings.js';
 export * from './reconciliations.js';
 export * from './posting-periods.js';
 export * from './reversal.js';
+export * from './dimensions.js';

@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -189,6 +190,19 @@ export const connectionSettings = pgTable('connection_settings', {
   companyDb: text('company_db').notNull(),
   username: text('username').notNull(),
   passwordEncrypted: text('password_encrypted'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+  updatedById: integer('updated_by_id'),
+});
+
+/**
+ * Settings > Dimensions (issue 25): one rule per SAP dimension (1-5): the record field it reads, the SAP
+ * distribution rule code of each value, and a default code. No row: the lines carry no distribution rules.
+ */
+export const dimensionRules = pgTable('dimension_rules', {
+  dimension: integer('dimension').primaryKey(),
+  field: text('field'),
+  codes: jsonb('codes').$type<{ value: string; code: string }[]>().notNull().default([]),
+  defaultCode: text('default_code'),
   updatedAt: instant('updated_at').notNull().defaultNow(),
   updatedById: integer('updated_by_id'),
 });

@@ -187,6 +187,20 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
       }
     },
     // --- end branches ---
+    async distributionRules() {
+      try {
+        const rows = await client.getAll<Record<string, unknown>>('DistributionRules', {
+          $select: 'FactorCode,InWhichDimension,Active',
+        });
+        return rows.map((row) => ({
+          code: String(row.FactorCode ?? ''),
+          dimension: Number(row.InWhichDimension),
+          active: row.Active !== 'tNO',
+        }));
+      } catch (error) {
+        throw isSapError(error) ? toFailure(error) : error;
+      }
+    },
   };
 }
 

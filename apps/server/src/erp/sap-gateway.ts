@@ -92,7 +92,14 @@ export type SapGateway = {
    */
   branches(): Promise<{ enabled: boolean; branches: SapBranch[] }>;
   // --- end branches ---
+  // --- Distribution rules (issue 25) ---
+  /** SAP's distribution rules (`DistributionRules`): code, dimension and active; throws SapPostingFailure. */
+  distributionRules(): Promise<SapDistributionRule[]>;
+  // --- end distribution rules ---
 };
+
+/** One of SAP's distribution rules (a cost centre): its FactorCode, dimension (1-5) and whether it is active. */
+export type SapDistributionRule = { code: string; dimension: number; active: boolean };
 
 /** One of SAP's branches: its BPLID, whether it is the main one and whether it is disabled. */
 export type SapBranch = { id: number; main: boolean; disabled: boolean };

@@ -175,6 +175,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       status: 200,
     }),
   },
+  // Settings > Dimensions (issue 25): saving the same (empty) rules leaves every post as it was.
+  'GET /api/v1/settings/dimensions': get('/api/v1/settings/dimensions'),
+  'PUT /api/v1/settings/dimensions': {
+    valid: async () => ({ url: '/api/v1/settings/dimensions', body: { rules: [] }, status: 200 }),
+  },
   'GET /api/v1/sap-status': get('/api/v1/sap-status'),
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),

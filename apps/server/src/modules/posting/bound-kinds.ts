@@ -12,6 +12,7 @@ import type { KindDeps } from '../records/kinds/shared/kind.js';
 import type { CurrencyRates } from './currency-rates.js';
 import { withCurrencies } from './currency-rules.js';
 import { withBranches, type BranchesSource } from './branch-rules.js';
+import { withDimensions, type DimensionsSource } from './dimension-rules.js';
 
 /**
  * One kind as the routes, the posting service and the queue use it: its registry entry, posting step, body
@@ -32,7 +33,7 @@ export type BoundKinds = { [K in RecordKindName]: BoundKind<K> };
 
 /** Every kind of the registry bound to configuration (the composition root builds it once). */
 export function bindRecordKinds(
-  deps: KindDeps & { rates: CurrencyRates; branches: BranchesSource },
+  deps: KindDeps & { rates: CurrencyRates; branches: BranchesSource; dimensions: DimensionsSource },
 ): BoundKinds {
   const bind = <K extends RecordKindName>(name: K): BoundKind<K> => {
     const kind = SERVER_KINDS[name] as unknown as {
@@ -46,11 +47,19 @@ export function bindRecordKinds(
     };
     const step = POSTING_STEPS[name];
     // Every kind's records may carry a foreign currency: SAP's rate for the day, checked and applied here.
-    // ... and, when the SAP company uses branches, the record's branch (else SAP's main one).
+    // ... when the SAP company uses branches, the record's branch (else SAP's main one); and its cost centres.
     const inCurrency = (rules: KindRules<any, unknown, unknown>) =>
-      withBranches(
-        withCurrencies(rules, { db: deps.db, table: step.table, rates: deps.rates, timeZone: deps.timeZone }),
-        { branches: deps.branches },
+      withDimensions(
+        withBranches(
+          withCurrencies(rules, {
+            db: deps.db,
+            table: step.table,
+            rates: deps.rates,
+            timeZone: deps.timeZone,
+          }),
+          { branches: deps.branches },
+        ),
+        { dimensions: deps.dimensions },
       );
     const rules = kind.rules(deps);
     return {
