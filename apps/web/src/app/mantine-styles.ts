@@ -33,6 +33,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/Menu.css';

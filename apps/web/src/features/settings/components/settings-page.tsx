@@ -14,10 +14,15 @@ const SecuritySettings = lazy(async () => ({
   default: (await import('./security-settings')).SecuritySettings,
 }));
 
+// So does the Dimensions tab's (issue 25: cost centres).
+const DimensionSettings = lazy(async () => ({
+  default: (await import('./dimension-settings')).DimensionSettings,
+}));
+
 const NO_SETTING =
   'No SAP connection has been set up on the server yet. Please reach out to support to have it created.';
 
-/** /general-settings: the ERP connection, and the security policy (Manage Settings holders). */
+/** /general-settings: the ERP connection; the security policy and the dimension rules (Manage Settings holders). */
 export function SettingsPage() {
   const setting = useConnectionSetting();
   const canManage = useHasPermission(PERMISSIONS.manageSettings);
@@ -29,6 +34,7 @@ export function SettingsPage() {
         <Tabs.List>
           <Tabs.Tab value="erp-connection">ERP Connection</Tabs.Tab>
           {canManage && <Tabs.Tab value="security">Security</Tabs.Tab>}
+          {canManage && <Tabs.Tab value="dimensions">Dimensions (cost centres)</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="erp-connection" pt="md" pos="relative" mih={160}>
           <PageLoadingOverlay visible={setting.isLoading} />
@@ -50,6 +56,13 @@ export function SettingsPage() {
           <Tabs.Panel value="security" pt="md" pos="relative" mih={160}>
             <Suspense fallback={<PageLoadingOverlay visible />}>
               <SecuritySettings />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {canManage && (
+          <Tabs.Panel value="dimensions" pt="md" pos="relative" mih={160}>
+            <Suspense fallback={<PageLoadingOverlay visible />}>
+              <DimensionSettings />
             </Suspense>
           </Tabs.Panel>
         )}
