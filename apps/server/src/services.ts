@@ -119,10 +119,12 @@ export function createServices(env: Env, database: Database, options: ServicesOp
 
   // Trip records out: the lists still to post, and posting them to SAP exactly once (VAS through the queue).
   const records = createRecordsRepository(db, env.APP_TIMEZONE, arrayRowsQuery(database));
-  // The dashboard's figures of every kind, counted and summed by the database in one statement.
-  const dashboard = createDashboardRepository(db, env.APP_TIMEZONE);
   const postingRepository = createPostingRepository(db);
   const sapGateway = sapGatewayFor(sap);
+  // SAP's local currency and daily rates, for records in another currency (issue 25).
+  const rates = createCurrencyRates({ sap: () => sapGateway });
+  // The dashboard's figures of every kind, counted and summed by the database in one statement; amounts per currency.
+  const dashboard = createDashboardRepository(db, env.APP_TIMEZONE, () => rates.known());
   // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
   const deferredWrites = createDeferredWrites(log.child({ component: 'deferred-writes' }));
   const posting = createPostingService({
@@ -147,8 +149,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     timeZone: env.APP_TIMEZONE,
     ledgers: records.ledgerAccount,
     vat: createVatGroups({ sap: () => sapGateway }),
-    // SAP's local currency and daily rates, for records in another currency (issue 25).
-    rates: createCurrencyRates({ sap: () => sapGateway }),
+    rates,
     branches: createBranches({ sap: () => sapGateway }),
     dimensions: createDimensionsSource({ read: () => dimensions.read(), sap: () => sapGateway }),
   });

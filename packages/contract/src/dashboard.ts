@@ -11,18 +11,42 @@ export type AgingBucket = (typeof AGING_BUCKETS)[number];
 
 const apiNames = Object.values(RECORD_KINDS_PLAIN).map((entry) => entry.apiName) as [string, ...string[]];
 
+/**
+ * The records of one foreign currency among a figure's records (issue 25): how many and their total in that
+ * currency. A figure's own `amount` is the company's local currency only, so no total adds KES to USD.
+ */
+export const currencyFigure = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  count: z.number().int().min(0),
+  amount: moneyText,
+});
+export type CurrencyFigure = z.infer<typeof currencyFigure>;
+/** The figure's foreign-currency records, one entry per currency in code order; empty when all are local. */
+const currencies = z.array(currencyFigure);
+
 /** One kind's figures: every field counts the kind's own step (a transporter invoice has two). */
 export const dashboardKindSummary = z.object({
   /** The kind's list API name (`journalSaleInvoice`, ...), as `GET /api/v1/{kind}` names it. */
   kind: z.enum(apiNames),
-  /** Rows still to post (unposted or failed), whatever their date: the spec's dashboard count. */
-  awaiting: z.object({ count: z.number().int().min(0), amount: moneyText }),
+  /**
+   * Rows still to post (unposted or failed), whatever their date: the spec's dashboard count. Every `count`
+   * counts the records of all currencies; every `amount` totals the local currency's (records without a
+   * currency, or in SAP's local one), and `currencies` each foreign currency's.
+   */
+  awaiting: z.object({ count: z.number().int().min(0), amount: moneyText, currencies }),
   /** The awaiting rows by days since their document date, in AGING_BUCKETS order, every bucket present. */
   aging: z.array(
-    z.object({ bucket: z.enum(AGING_BUCKETS), count: z.number().int().min(0), amount: moneyText }),
+    z.object({
+      bucket: z.enum(AGING_BUCKETS),
+      count: z.number().int().min(0),
+      amount: moneyText,
+      currencies,
+    }),
   ),
   /** Posted per day for the last 30 days (today included), oldest first, every day present (zero-filled). */
-  postedPerDay: z.array(z.object({ day: isoDay, count: z.number().int().min(0), amount: moneyText })),
+  postedPerDay: z.array(
+    z.object({ day: isoDay, count: z.number().int().min(0), amount: moneyText, currencies }),
+  ),
   /** Rows whose last posting failed (they are among the awaiting). */
   failed: z.number().int().min(0),
   /** Rows queued for posting and not yet sent (queued kinds only; 0 for the others). */

@@ -48,12 +48,12 @@ describe('dashboard days in the application time zone', { timeout: 60_000 }, () 
     ]);
     const summary = await salesSummary();
     expect(summary.aging).toEqual([
-      { bucket: '0-7', count: 2, amount: '3.00' },
-      { bucket: '8-30', count: 2, amount: '12.00' },
-      { bucket: '31-60', count: 2, amount: '48.00' },
-      { bucket: '60+', count: 1, amount: '64.00' },
+      { bucket: '0-7', count: 2, amount: '3.00', currencies: [] },
+      { bucket: '8-30', count: 2, amount: '12.00', currencies: [] },
+      { bucket: '31-60', count: 2, amount: '48.00', currencies: [] },
+      { bucket: '60+', count: 1, amount: '64.00', currencies: [] },
     ]);
-    expect(summary.awaiting).toEqual({ count: 7, amount: '127.00' });
+    expect(summary.awaiting).toEqual({ count: 7, amount: '127.00', currencies: [] });
   });
 
   it('answers today and the read time in the time zone', async () => {
@@ -82,9 +82,9 @@ describe('dashboard days in the application time zone', { timeout: 60_000 }, () 
 
     const { postedPerDay } = await salesSummary();
     expect(postedPerDay).toHaveLength(30);
-    expect(postedPerDay[0]).toEqual({ day: '2025-02-09', count: 1, amount: '100.00' });
-    expect(postedPerDay.at(-2)).toEqual({ day: '2025-03-09', count: 1, amount: '10.00' });
-    expect(postedPerDay.at(-1)).toEqual({ day: '2025-03-10', count: 2, amount: '10001.00' });
+    expect(postedPerDay[0]).toEqual({ day: '2025-02-09', count: 1, amount: '100.00', currencies: [] });
+    expect(postedPerDay.at(-2)).toEqual({ day: '2025-03-09', count: 1, amount: '10.00', currencies: [] });
+    expect(postedPerDay.at(-1)).toEqual({ day: '2025-03-10', count: 2, amount: '10001.00', currencies: [] });
     const days = postedPerDay.map((d) => d.day);
     expect(new Set(days).size).toBe(30);
     expect([...days].sort()).toEqual(days);
@@ -97,7 +97,7 @@ describe('dashboard days in the application time zone', { timeout: 60_000 }, () 
     const before = await salesSummary(new Date('2025-03-09T23:59:59+05:30'));
     expect(before.postedPerDay.at(-1)).toMatchObject({ day: '2025-03-09', count: 1 });
     // 2025-03-03 00:00 is 7 days old on the 10th but 6 on the 9th; 2025-03-02 23:59:59 is then 7 days old.
-    expect(before.aging[0]).toEqual({ bucket: '0-7', count: 3, amount: '7.00' });
+    expect(before.aging[0]).toEqual({ bucket: '0-7', count: 3, amount: '7.00', currencies: [] });
   });
 
   it("reads the same instants by another time zone's days (New York, on the day DST began)", async () => {

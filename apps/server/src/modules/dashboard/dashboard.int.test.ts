@@ -59,8 +59,10 @@ describe('GET /api/v1/dashboard', { timeout: 60_000 }, () => {
       RECORD_KIND_NAMES.map((kind) => RECORD_KINDS_PLAIN[kind].apiName),
     );
     for (const kind of summary.kinds) {
-      expect(kind.awaiting).toEqual({ count: 0, amount: '0.00' });
-      expect(kind.aging).toEqual(AGING_BUCKETS.map((name) => ({ bucket: name, count: 0, amount: '0.00' })));
+      expect(kind.awaiting).toEqual({ count: 0, amount: '0.00', currencies: [] });
+      expect(kind.aging).toEqual(
+        AGING_BUCKETS.map((name) => ({ bucket: name, count: 0, amount: '0.00', currencies: [] })),
+      );
       expect(kind.postedPerDay.map((d) => d.day)).toEqual(
         Array.from({ length: 30 }, (_, i) => nairobiDay(i - 29)),
       );
@@ -75,12 +77,12 @@ describe('GET /api/v1/dashboard', { timeout: 60_000 }, () => {
       documentDate: at([1, 10, 40, 90][i]!),
     }));
     let sales = kindIn(await dashboard(admin), 'salesInvoice');
-    expect(sales.awaiting).toEqual({ count: 4, amount: '107.35' });
+    expect(sales.awaiting).toEqual({ count: 4, amount: '107.35', currencies: [] });
     expect(sales.aging).toEqual([
-      { bucket: '0-7', count: 1, amount: '0.10' },
-      { bucket: '8-30', count: 1, amount: '0.20' },
-      { bucket: '31-60', count: 1, amount: '100.00' },
-      { bucket: '60+', count: 1, amount: '7.05' },
+      { bucket: '0-7', count: 1, amount: '0.10', currencies: [] },
+      { bucket: '8-30', count: 1, amount: '0.20', currencies: [] },
+      { bucket: '31-60', count: 1, amount: '100.00', currencies: [] },
+      { bucket: '60+', count: 1, amount: '7.05', currencies: [] },
     ]);
 
     // Posting two through the real route moves them to today's posted figures.
@@ -88,9 +90,9 @@ describe('GET /api/v1/dashboard', { timeout: 60_000 }, () => {
     expect(posted.status).toBe(200);
     sales = kindIn(await dashboard(admin), 'salesInvoice');
     // 0.10 + 0.20 is 0.30 in decimal, not 0.30000000000000004.
-    expect(sales.awaiting).toEqual({ count: 2, amount: '0.30' });
-    expect(bucket(sales, '31-60')).toEqual({ bucket: '31-60', count: 0, amount: '0.00' });
-    expect(postedToday(sales)).toEqual({ day: today, count: 2, amount: '107.05' });
+    expect(sales.awaiting).toEqual({ count: 2, amount: '0.30', currencies: [] });
+    expect(bucket(sales, '31-60')).toEqual({ bucket: '31-60', count: 0, amount: '0.00', currencies: [] });
+    expect(postedToday(sales)).toEqual({ day: today, count: 2, amount: '107.05', currencies: [] });
     expect(sales.postedPerDay.slice(0, -1).every((d) => d.count === 0 && d.amount === '0.00')).toBe(true);
   });
 
@@ -116,18 +118,23 @@ describe('GET /api/v1/dashboard', { timeout: 60_000 }, () => {
       documentDate: at(3),
     }));
     let summary = await dashboard(admin);
-    expect(kindIn(summary, 'firstJournal').awaiting).toEqual({ count: 3, amount: '1250.75' });
-    expect(kindIn(summary, 'secondJournal').awaiting).toEqual({ count: 0, amount: '0.00' });
+    expect(kindIn(summary, 'firstJournal').awaiting).toEqual({ count: 3, amount: '1250.75', currencies: [] });
+    expect(kindIn(summary, 'secondJournal').awaiting).toEqual({ count: 0, amount: '0.00', currencies: [] });
 
     expect((await admin.post(PATHS.first, { postSap: [first(ids[0]!), first(ids[2]!)] })).status).toBe(200);
     summary = await dashboard(admin);
-    expect(kindIn(summary, 'firstJournal').awaiting).toEqual({ count: 1, amount: '250.50' });
+    expect(kindIn(summary, 'firstJournal').awaiting).toEqual({ count: 1, amount: '250.50', currencies: [] });
     expect(postedToday(kindIn(summary, 'firstJournal'))).toMatchObject({ count: 2, amount: '1000.25' });
-    expect(kindIn(summary, 'secondJournal').awaiting).toEqual({ count: 2, amount: '1000.25' });
+    expect(kindIn(summary, 'secondJournal').awaiting).toEqual({
+      count: 2,
+      amount: '1000.25',
+      currencies: [],
+    });
     expect(bucket(kindIn(summary, 'secondJournal'), '0-7')).toEqual({
       bucket: '0-7',
       count: 2,
       amount: '1000.25',
+      currencies: [],
     });
     expect(postedToday(kindIn(summary, 'secondJournal'))).toMatchObject({ count: 0, amount: '0.00' });
   });
@@ -140,7 +147,7 @@ describe('GET /api/v1/dashboard', { timeout: 60_000 }, () => {
       const list = await admin.get(RECORD_KINDS_PLAIN[kind].apiPath);
       expect(kindIn(summary, kind).awaiting.count, kind).toBe(list.body.data.length);
     }
-    expect(kindIn(summary, 'cashAdvance').awaiting).toEqual({ count: 2, amount: '30000.00' });
+    expect(kindIn(summary, 'cashAdvance').awaiting).toEqual({ count: 2, amount: '30000.00', currencies: [] });
   });
 
   it('counts VAS rows queued and not yet sent, and no longer as awaiting', async () => {

@@ -8,7 +8,15 @@ import { dashboardStatement } from './dashboard-statement.js';
  * whatever the number of kinds and rows (dashboard-statement.ts); PostgreSQL counts and sums, JavaScript
  * only receives the finished figures.
  */
-export function createDashboardRepository(db: Db, timeZone: string) {
+export function createDashboardRepository(
+  db: Db,
+  timeZone: string,
+  /**
+   * SAP's local currency when it is known without asking SAP (currency-rates.ts `known`): records that name it
+   * count as local. Unknown: only records without a currency do, and one naming it is listed as a currency.
+   */
+  localCurrency: () => string | null = () => null,
+) {
   return {
     /**
      * The summary of `kinds` (in that order) as of `now` (the clock by default; tests pass an instant to
@@ -19,7 +27,7 @@ export function createDashboardRepository(db: Db, timeZone: string) {
       const { today, generatedAt } = clock;
       if (!kinds.length) return { kinds: [], generatedAt, today };
       const [row] = rowsOf<{ kinds: DashboardKindSummary[] | string }>(
-        await db.execute(dashboardStatement(kinds, clock)),
+        await db.execute(dashboardStatement(kinds, clock, localCurrency())),
       );
       // node-postgres and PGlite both parse json columns; a driver that did not would hand over the text.
       const figures = row!.kinds;

@@ -15,6 +15,8 @@ export function createCurrencyRates(deps: { sap: () => SapGateway; ttlMs?: numbe
   const ttlMs = deps.ttlMs ?? CURRENCY_TTL_MS;
   const now = deps.now ?? Date.now;
   let local: { value: Promise<string>; until: number } | null = null;
+  // The last local currency SAP answered, kept beyond the TTL for readers that must not wait on SAP.
+  let lastLocal: string | null = null;
   const rates = new Map<string, { value: string; until: number }>();
 
   return {
@@ -23,10 +25,18 @@ export function createCurrencyRates(deps: { sap: () => SapGateway; ttlMs?: numbe
       if (local && now() < local.until) return local.value;
       const value = deps.sap().localCurrency();
       local = { value, until: now() + ttlMs };
+      value.then(
+        (code) => (lastLocal = code),
+        () => undefined,
+      );
       value.catch(() => {
         if (local?.value === value) local = null;
       });
       return value;
+    },
+    /** The local currency SAP last answered, or null before it has (never asks SAP: the dashboard reads it). */
+    known(): string | null {
+      return lastLocal;
     },
     /**
      * Local currency per unit of `currency` on `day` ('yyyy-MM-dd'), or null when SAP has none; `fresh` asks SAP

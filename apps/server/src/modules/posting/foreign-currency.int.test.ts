@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiplyToCents, formatCents } from '../../erp/money.js';
+import { dashboardSummary, type CurrencyFigure, type DashboardKindSummary } from '@ff/contract';
+import { multiplyToCents, formatCents, toCents } from '../../erp/money.js';
 import { startReconciliationWorker } from '../../jobs/reconciliation.job.js';
 import { reconciliationSteps } from '../../test/reconciliation-steps.js';
 import { reverse } from '../reversal/testing/reversal-harness.js';
@@ -182,5 +183,61 @@ describe('records in a foreign currency', () => {
 
     const after = await reconcile(day);
     expect(after.differences).toEqual([]);
+  });
+
+  it('the dashboard totals each currency apart: its amounts are the local currency, never KES plus USD', async () => {
+    const salesNow = async (): Promise<DashboardKindSummary> => {
+      const response = await admin.get('/api/v1/dashboard');
+      expect(response.status).toBe(200);
+      return dashboardSummary.parse(response.body).kinds.find((k) => k.kind === 'journalSaleInvoice')!;
+    };
+    const byCurrency = (figures: CurrencyFigure[]) =>
+      new Map(figures.map((f) => [f.currency, { count: f.count, cents: toCents(f.amount) }]));
+    /** What `after` has more than `before`, per currency, as counts and cents. */
+    const added = (before: CurrencyFigure[], after: CurrencyFigure[]) => {
+      const old = byCurrency(before);
+      return Object.fromEntries(
+        [...byCurrency(after)].flatMap(([code, now]) => {
+          const was = old.get(code) ?? { count: 0, cents: 0n };
+          const more = { count: now.count - was.count, cents: now.cents - was.cents };
+          return more.count || more.cents ? [[code, more]] : [];
+        }),
+      );
+    };
+    const day = nairobiDay(-1);
+    await setRate('USD', day, 129.3456);
+    // A post of a USD record reads SAP's local currency (KES), so the dashboard counts KES-named records as local.
+    const [posted] = await importRecords(h, 'sales', [
+      recordRows.sales({ amount: '50.00', currency: 'USD' }),
+    ]);
+    const before = await salesNow();
+    expect((await admin.post(PATHS.sales, { postSap: [sale(posted!, day)] })).status).toBe(200);
+    await importRecords(h, 'sales', [
+      recordRows.sales({ amount: '100.00', currency: 'USD' }),
+      recordRows.sales({ amount: '0.05', currency: 'usd' }),
+      recordRows.sales({ amount: '10.00', currency: 'EUR' }),
+      recordRows.sales({ amount: '7.00' }),
+      recordRows.sales({ amount: '3.00', currency: 'KES' }),
+    ]);
+    const after = await salesNow();
+
+    // Awaiting: one posted, five imported; the local amount grows by KES 10.00 only, USD and EUR apart.
+    expect(after.awaiting.count - before.awaiting.count).toBe(4);
+    expect(toCents(after.awaiting.amount) - toCents(before.awaiting.amount)).toBe(1000n);
+    expect(added(before.awaiting.currencies, after.awaiting.currencies)).toEqual({
+      USD: { count: 1, cents: 10005n - 5000n },
+      EUR: { count: 1, cents: 1000n },
+    });
+    // The aging buckets add up to the awaiting figures, currency by currency.
+    const aged = after.aging.flatMap((b) => b.currencies);
+    expect(after.aging.reduce((sum, b) => sum + toCents(b.amount), 0n)).toBe(toCents(after.awaiting.amount));
+    expect(aged.filter((f) => f.currency === 'USD').reduce((sum, f) => sum + toCents(f.amount), 0n)).toBe(
+      toCents(after.awaiting.currencies.find((f) => f.currency === 'USD')!.amount),
+    );
+    // Posted on the posting's day... the dashboard counts a posting on the day it was made (today): USD 50.00.
+    const [then, now] = [before.postedPerDay.at(-1)!, after.postedPerDay.at(-1)!];
+    expect(now.count - then.count).toBe(1);
+    expect(now.amount).toBe(then.amount);
+    expect(added(then.currencies, now.currencies)).toEqual({ USD: { count: 1, cents: 5000n } });
   });
 });

@@ -1,8 +1,29 @@
-import { Card, Table, Title } from '@mantine/core';
-import { formatAmount, formatCount } from '@/lib/format';
+import { Card, List, Table, Title } from '@mantine/core';
+import { formatAmount, formatCount, formatMoney } from '@/lib/format';
 import type { KindFigures } from '../lib/dashboard-figures';
 
-/** Per kind: how many records await posting and their total amount, how many of them failed. */
+/**
+ * A kind's awaiting total per currency (issue 25), one line each: the local currency's (unlabelled, as every
+ * amount of the spec's screens), then each foreign currency's ('USD 1,234.50'). The local line is left out when
+ * every awaiting record is in a foreign currency.
+ */
+function AwaitingAmounts({ awaiting }: { awaiting: KindFigures['awaiting'] }) {
+  if (!awaiting.currencies.length) return formatAmount(awaiting.amount);
+  const foreignCount = awaiting.currencies.reduce((sum, figure) => sum + figure.count, 0);
+  const lines = [
+    ...(awaiting.count > foreignCount ? [formatAmount(awaiting.amount)] : []),
+    ...awaiting.currencies.map((figure) => formatMoney(figure.amount, figure.currency)),
+  ];
+  return (
+    <List listStyleType="none" size="sm" spacing={0} fz="sm" styles={{ itemWrapper: { display: 'block' } }}>
+      {lines.map((line) => (
+        <List.Item key={line}>{line}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Per kind: how many records await posting and their total amount (per currency), how many of them failed. */
 export function AwaitingTable({ kinds }: { kinds: KindFigures[] }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="awaiting-title">
@@ -34,7 +55,7 @@ export function AwaitingTable({ kinds }: { kinds: KindFigures[] }) {
                 {formatCount(kind.awaiting.count)}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatAmount(kind.awaiting.amount)}
+                <AwaitingAmounts awaiting={kind.awaiting} />
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatCount(kind.failed)}

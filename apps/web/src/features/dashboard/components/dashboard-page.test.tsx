@@ -13,9 +13,9 @@ function summary(counts: Partial<Record<RecordKindName, number>>): DashboardSumm
   return {
     kinds: RECORD_KIND_NAMES.filter((name) => counts[name] !== undefined).map((name) => ({
       kind: RECORD_KINDS_PLAIN[name].apiName,
-      awaiting: { count: counts[name]!, amount: '0.00' },
-      aging: AGING_BUCKETS.map((bucket) => ({ bucket, count: 0, amount: '0.00' })),
-      postedPerDay: [{ day: '2025-03-10', count: 0, amount: '0.00' }],
+      awaiting: { count: counts[name]!, amount: '0.00', currencies: [] },
+      aging: AGING_BUCKETS.map((bucket) => ({ bucket, count: 0, amount: '0.00', currencies: [] })),
+      postedPerDay: [{ day: '2025-03-10', count: 0, amount: '0.00', currencies: [] }],
       failed: 0,
       queued: 0,
     })),
@@ -159,20 +159,20 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     sales.awaiting.amount = '1234567.50';
     sales.failed = 1;
     sales.aging = [
-      { bucket: '0-7', count: 1, amount: '100.00' },
-      { bucket: '8-30', count: 0, amount: '0.00' },
-      { bucket: '31-60', count: 0, amount: '0.00' },
-      { bucket: '60+', count: 2, amount: '1234467.50' },
+      { bucket: '0-7', count: 1, amount: '100.00', currencies: [] },
+      { bucket: '8-30', count: 0, amount: '0.00', currencies: [] },
+      { bucket: '31-60', count: 0, amount: '0.00', currencies: [] },
+      { bucket: '60+', count: 2, amount: '1234467.50', currencies: [] },
     ];
     sales.postedPerDay = [
-      { day: '2025-03-09', count: 4, amount: '400.00' },
-      { day: '2025-03-10', count: 5, amount: '500.00' },
+      { day: '2025-03-09', count: 4, amount: '400.00', currencies: [] },
+      { day: '2025-03-10', count: 5, amount: '500.00', currencies: [] },
     ];
     vas.queued = 6;
     vas.failed = 2;
     vas.postedPerDay = [
-      { day: '2025-03-09', count: 0, amount: '0.00' },
-      { day: '2025-03-10', count: 1, amount: '10.00' },
+      { day: '2025-03-09', count: 0, amount: '0.00', currencies: [] },
+      { day: '2025-03-10', count: 1, amount: '10.00', currencies: [] },
     ];
     restore = fakeApi(answers([200, figures])).restore;
     renderPostingPage(<App />);
@@ -202,6 +202,41 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     const sap = screen.getByRole('region', { name: 'SAP connection' });
     expect(await within(sap).findByText('Connected')).toBeTruthy();
     expect(within(sap).getByText(SAP_OK.message)).toBeTruthy();
+  });
+
+  it('shows each currency of the awaiting records on its own line, never added to the local amount', async () => {
+    const figures = summary({ salesInvoice: 4, cashAdvance: 2 });
+    const [sales, cash] = figures.kinds as [DashboardSummary['kinds'][0], DashboardSummary['kinds'][0]];
+    sales.awaiting = {
+      count: 4,
+      amount: '1500.00',
+      currencies: [
+        { currency: 'EUR', count: 1, amount: '80.00' },
+        { currency: 'USD', count: 2, amount: '1234.50' },
+      ],
+    };
+    // Only foreign records: no local line.
+    cash.awaiting = {
+      count: 2,
+      amount: '0.00',
+      currencies: [{ currency: 'USD', count: 2, amount: '900.00' }],
+    };
+    restore = fakeApi(answers([200, figures])).restore;
+    renderPostingPage(<App />);
+
+    const awaiting = await screen.findByRole('table', { name: 'Awaiting posting' });
+    const amountOf = (name: RegExp) =>
+      within(within(awaiting).getByRole('row', { name })).getAllByRole('cell')[1]!;
+    expect(
+      within(amountOf(/Sales Invoices/))
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['1,500.00', 'EUR 80.00', 'USD 1,234.50']);
+    expect(
+      within(amountOf(/Cash Advance/))
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['USD 900.00']);
   });
 
   it("shows SAP's refusal of the login on the status card", async () => {

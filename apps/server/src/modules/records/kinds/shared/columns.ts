@@ -28,6 +28,7 @@ export type KindTable = PgTable & {
   id: PgColumn;
   sourceId: PgColumn;
   documentDate: PgColumn;
+  currency: PgColumn;
   updatedAt: PgColumn;
 };
 
@@ -125,7 +126,7 @@ export const quantityColumns = () => ({
   collectedQuantity: quantity('collected_quantity'),
 });
 
-type IndexedColumns = { sourceId: PgColumn; documentDate: PgColumn };
+type IndexedColumns = { sourceId: PgColumn; documentDate: PgColumn; currency: PgColumn };
 
 /** The unique index on the source id, the key of the import's upsert: `<table>_source_uq`. */
 export const sourceIndex = (table: string, t: IndexedColumns) =>
@@ -170,7 +171,10 @@ type IndexedStep = { status: PgColumn; postedAt: PgColumn; postingKey: PgColumn 
  *   `awaitingAmount` reads besides the amount, e.g. fuel's original quantity and unit price);
  * - `<name>_search_idx`, a trigram GIN index on the search text of the rows still to post (the list's search);
  * - `<name>_posted_idx` (posted_at, amount) on the posted rows: the dashboard's posted per day;
- * - `<name>_failed_idx` (document_date) on the failed rows: the dashboard's failed count.
+ * - `<name>_failed_idx` (document_date) on the failed rows: the dashboard's failed count;
+ * - `<name>_foreign_idx` (currency, document_date) on the rows still to post that carry a currency, and
+ *   `<name>_posted_foreign_idx` (posted_at) on the posted ones: the dashboard's totals per currency (issue 25).
+ *   Only rows with a currency are in them, so the spec's records cost them nothing.
  */
 export function stepIndexes(
   kind: RecordKindName,
@@ -194,6 +198,12 @@ export function stepIndexes(
     index(`${name}_failed_idx`)
       .on(t.documentDate)
       .where(sql`${step.status} = 'failed'`),
+    index(`${name}_foreign_idx`)
+      .on(t.currency, t.documentDate)
+      .where(sql`${stillToPost} AND ${t.currency} IS NOT NULL`),
+    index(`${name}_posted_foreign_idx`)
+      .on(step.postedAt)
+      .where(sql`${step.status} = 'posted' AND ${t.currency} IS NOT NULL`),
     // A key SAP holds, to its record: the look-up before posting and Reconciliation after a restore (decision 018).
     index(`${name}_posting_key_idx`).on(step.postingKey),
   ];
