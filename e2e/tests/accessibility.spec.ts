@@ -11,6 +11,7 @@ import {
   applyColorScheme,
   type ColorScheme,
 } from '../support/screens';
+import { rewriteJson } from '../support/rewrite';
 
 /**
  * axe-core on every screen of the route table (docs/spec/product-spec.md section 2), and on the dialogs and panels a user opens there,
@@ -193,17 +194,14 @@ for (const scheme of SCHEMES)
       const [failed] = (await apiCall<{ data: SalesInvoiceRow[] }>(page, 'GET', '/journalSaleInvoice'))
         .data as [SalesInvoiceRow];
       // The demo data has no failed rows: the list answer is edited on its way to the page.
-      await page.route('**/api/v1/journalSaleInvoice*', async (route) => {
-        if (route.request().method() !== 'GET') return route.continue();
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: SalesInvoiceRow[] };
-        body.data = body.data.map((row) =>
+      await rewriteJson<{ data: SalesInvoiceRow[] }>(page, '**/api/v1/journalSaleInvoice*', (body) => ({
+        ...body,
+        data: body.data.map((row) =>
           row.id === failed.id
             ? { ...row, status: 'failed', lastError: 'SAP: Business partner is inactive' }
             : row,
-        );
-        return route.fulfill({ response, json: body });
-      });
+        ),
+      }));
       try {
         await openScreen(
           page,

@@ -12,6 +12,7 @@ import {
   rowOf,
   selectBox,
 } from '../support/posting';
+import { rewriteJson } from '../support/rewrite';
 
 const SCREEN = '/advance/cash';
 const listCash = (page: Page) =>
@@ -228,17 +229,14 @@ test.describe('Cash Advance', () => {
   }) => {
     const rows = await listCash(page);
     const failed = rows[0]!;
-    await page.route('**/api/v1/journalCashAdvance*', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: CashAdvanceRow[] };
-      body.data = body.data.map((row) =>
+    await rewriteJson<{ data: CashAdvanceRow[] }>(page, '**/api/v1/journalCashAdvance*', (body) => ({
+      ...body,
+      data: body.data.map((row) =>
         row.id === failed.id
           ? { ...row, status: 'failed', lastError: 'SAP: Period is locked [OJDT.RefDate]' }
           : row,
-      );
-      return route.fulfill({ response, json: body });
-    });
+      ),
+    }));
     await openScreen(page);
     await rowOf(table(page), failed.tripNumber).getByText('Failed', { exact: true }).hover();
     await expect(page.getByRole('tooltip')).toHaveText('SAP: Period is locked [OJDT.RefDate]');

@@ -3,6 +3,7 @@ import { signInAsAdmin } from '../support/auth';
 import { MY_ACCOUNT_MESSAGES, recordScreens } from '@ff/contract/plain';
 import { E2E_ADMIN } from '../support/env';
 import { css, hue, rgb } from '../support/ui';
+import { rewriteJson } from '../support/rewrite';
 
 /** The spec's record screens, in the spec's order: pinned, since they are what the spec's navigation holds. */
 const SPEC_RECORD_SCREENS = [
@@ -162,12 +163,11 @@ test.describe('two-factor sign-in required by the role', () => {
     await signInAsAdmin(page);
     // The session check answers what the server says of such a user (twoFactorSetupRequired); the real
     // setting would also lock the shared administrator of this suite out of every other screen.
-    await page.route('**/api/v1/session', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { authenticated: boolean; user?: Record<string, unknown> };
-      if (body.user) body.user.twoFactorSetupRequired = true;
-      await route.fulfill({ response, json: body });
-    });
+    await rewriteJson<{ authenticated: boolean; user?: Record<string, unknown> }>(
+      page,
+      '**/api/v1/session',
+      (body) => (body.user ? { ...body, user: { ...body.user, twoFactorSetupRequired: true } } : body),
+    );
     await page.goto('/users');
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();

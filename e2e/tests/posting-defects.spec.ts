@@ -17,6 +17,7 @@ import {
 import { postButton, postingDateInput, selectBox } from '../support/posting';
 import { expectToastShown, recordToasts } from '../support/toast-log';
 import { accountsOf, fillRow, isLossRow, listVas, nameable, openScreen as openVas } from '../support/vas';
+import { rewriteJson } from '../support/rewrite';
 
 // Defects of issue 12 on the posting screens: each test failed before its fix.
 test.describe('posting screens: defects of issue 12', () => {
@@ -166,12 +167,10 @@ test.describe('posting screens: defects of issue 12', () => {
 
   test('defect 9: long VAS product text stays in its cell, whole in its title', async ({ page }) => {
     const long = 'GPS tracking with armed escort and satellite uplink, '.repeat(4).trim();
-    await page.route('**/api/v1/journalVasTransaction?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: VasTransactionRow[] };
-      body.data = body.data.map((row) => ({ ...row, description: long }));
-      await route.fulfill({ response, json: body });
-    });
+    await rewriteJson<{ data: VasTransactionRow[] }>(page, '**/api/v1/journalVasTransaction?*', (body) => ({
+      ...body,
+      data: body.data.map((row) => ({ ...row, description: long })),
+    }));
     await openVas(page);
     const table = page.getByRole('table', { name: 'VAS transactions' });
     const cell = table.getByRole('row').nth(1).getByTitle(long);

@@ -16,6 +16,7 @@ import {
   selectBox,
 } from '../support/posting';
 import { expectToast } from '../support/ui';
+import { rewriteJson } from '../support/rewrite';
 
 const SCREEN = '/invoices/sales';
 const listSales = (page: Page) =>
@@ -77,19 +78,16 @@ test.describe('Sales Invoices', () => {
     const rows = await listSales(page);
     const [empty, failed, plain] = rows as [SalesInvoiceRow, SalesInvoiceRow, SalesInvoiceRow];
     // The demo data has no empty amounts or failed rows: the list answer is edited on its way to the page.
-    await page.route('**/api/v1/journalSaleInvoice*', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: SalesInvoiceRow[] };
-      body.data = body.data.map((row) =>
+    await rewriteJson<{ data: SalesInvoiceRow[] }>(page, '**/api/v1/journalSaleInvoice*', (body) => ({
+      ...body,
+      data: body.data.map((row) =>
         row.id === empty.id
           ? { ...row, amount: null }
           : row.id === failed.id
             ? { ...row, status: 'failed', lastError: 'SAP: Business partner is inactive [OCRD.CardCode]' }
             : row,
-      );
-      return route.fulfill({ response, json: body });
-    });
+      ),
+    }));
     await openScreen(page);
     // The amount is the last column.
     await expect(rowOf(table(page), empty.tripNumber).getByRole('cell').last()).toHaveText('N/A', {

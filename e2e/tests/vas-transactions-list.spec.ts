@@ -21,6 +21,7 @@ import {
   revenueSelect,
   table,
 } from '../support/vas';
+import { rewriteJson } from '../support/rewrite';
 
 // The VAS Transactions list: its columns, the account pairing, the margin and what makes a row selectable.
 test.describe('VAS Transactions', () => {
@@ -31,15 +32,12 @@ test.describe('VAS Transactions', () => {
   }) => {
     const rows = nameable(await listVas(page));
     const blank = rows[0]!;
-    await page.route('**/api/v1/journalVasTransaction*', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: VasTransactionRow[] };
-      body.data = body.data.map((row) =>
+    await rewriteJson<{ data: VasTransactionRow[] }>(page, '**/api/v1/journalVasTransaction*', (body) => ({
+      ...body,
+      data: body.data.map((row) =>
         row.id === blank.id ? { ...row, tripNumber: null, truckNumber: null } : row,
-      );
-      return route.fulfill({ response, json: body });
-    });
+      ),
+    }));
     await openScreen(page);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
       /Finance.*VAS.*VAS Transactions/,
@@ -94,14 +92,11 @@ test.describe('VAS Transactions', () => {
 
     // A revenue category without a cost account (e.g. one disabled since): the list answer is edited on its way.
     const orphan = revenue.at(-1)!;
-    await page.route('**/api/v1/accounts*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: LedgerAccount[] };
-      if (new URL(route.request().url()).searchParams.get('accountType') === 'Vas Transaction Cost') {
-        body.data = body.data.filter((c) => c.category !== orphan.category);
-      }
-      return route.fulfill({ response, json: body });
-    });
+    await rewriteJson<{ data: LedgerAccount[] }>(page, '**/api/v1/accounts*', (body, route) =>
+      new URL(route.request().url()).searchParams.get('accountType') === 'Vas Transaction Cost'
+        ? { ...body, data: body.data.filter((c) => c.category !== orphan.category) }
+        : body,
+    );
     await openScreen(page);
     await revenueSelect(page, other).selectOption({ label: label(orphan) });
     await expectToastShown(
