@@ -34,11 +34,20 @@ const stages = [
   ['Playwright: end-to-end suite in Chromium', 'npm', ['run', 'test', '-w', '@ff/e2e']],
 ];
 
+// Each stage's wall time, printed as it ends and together at the end: the CI budget is 30 minutes on 2 cores.
+const took = [];
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 for (const [title, command, args] of stages) {
   console.log(`\n=== ${title} ===\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit' });
+  took.push(`${title}: ${minutes(Date.now() - started)}`);
+  console.log(
+    `\n=== ${title}: ${result.status === 0 ? 'passed' : 'failed'} in ${minutes(Date.now() - started)} ===`,
+  );
   if (result.status !== 0) {
     console.error(`\n${title}: failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
 }
+console.log(`\nStages:\n  ${took.join('\n  ')}`);
