@@ -59,6 +59,13 @@ export const postingRow = z.object({
   amount: z.string().nullable(),
   /** The record's ISO 4217 currency; null: the company's local currency (issue 25). */
   currency: z.string().nullable(),
+  /**
+   * SAP's VAT and gross of the posted document as SAP computed them, decimal strings in `currency` (its net is
+   * gross - VAT; issue 25). Only on a posting whose SAP document has them (a sales invoice with a VAT group);
+   * absent on every other (journals, invoices without VAT), whose amount is all there is.
+   */
+  vat: z.string().nullable().optional(),
+  gross: z.string().nullable().optional(),
   postingDate: z.string().nullable(),
   status: z.enum(POSTING_HISTORY_STATUSES),
   sapDocEntry: z.number().int().nullable(),

@@ -54,6 +54,13 @@ export const postingAttempts = pgTable(
     /** The posting day the user picked, and the amount the record stood for when claimed. */
     postingDate: date('posting_date', { mode: 'string' }),
     amount: numeric('amount', { precision: 14, scale: 2 }),
+    /**
+     * SAP's VAT and gross of the document it created or a look-up found (issue 25), as SAP computed them, in the
+     * document's currency (the record's: VatSumFc/DocTotalFc of a foreign-currency invoice, else VatSum/DocTotal);
+     * net is gross - VAT. Only an invoice sent with a VAT group has them; null on journals and when SAP did not say.
+     */
+    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }),
+    grossAmount: numeric('gross_amount', { precision: 14, scale: 2 }),
     /** When the document was sent to SAP, and the document itself (what SAP was asked to create). */
     sentAt: instant('sent_at'),
     document: jsonb('document'),

@@ -1,3 +1,4 @@
+import { totalsOfAnswer } from './document-totals.js';
 import { odataString } from './odata.js';
 import { keysQuery, type RANGE_FIELDS, rangeDocument, rangeQuery, refOf } from './sap-range-documents.js';
 import { isSapError, type SapError } from './sap-error.js';
@@ -43,7 +44,9 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
     async create(document) {
       try {
         const created = await client.post<Record<string, unknown> | null>(document.entity, document.payload);
-        return refOf(document.entity, created);
+        // SAP's VAT and gross as it answered them (none when it did not: never a failure, never a second call).
+        const totals = totalsOfAnswer(document, created);
+        return { ...refOf(document.entity, created), ...(totals ? { totals } : {}) };
       } catch (error) {
         throw isSapError(error) ? toFailure(error) : error;
       }

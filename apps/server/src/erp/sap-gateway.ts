@@ -2,7 +2,21 @@
  * What the posting engine needs from SAP, in its own words. The Service Layer client (src/erp) is adapted
  * to this in app.ts, so the protocol below can be read and tested on its own terms.
  */
-export type SapDocumentRef = { docEntry: number | null; docNum: number | null };
+export type SapDocumentRef = {
+  docEntry: number | null;
+  docNum: number | null;
+  /**
+   * SAP's VAT and gross of a created or found invoice sent with a VAT group, in the document's currency
+   * (erp/document-totals.ts); absent for journal entries and whenever SAP did not answer them.
+   */
+  totals?: SapDocumentTotals | null;
+};
+
+/** What SAP computed for a document, as decimal text ('197.53'): its VAT and its gross (net + VAT). */
+export type SapDocumentTotals = { vat: string; gross: string };
+
+/** An invoice's VAT and gross as SAP answered them: local (VatSum, DocTotal) and foreign (VatSumFc, DocTotalFc). */
+export type SapInvoiceTotals = { local: SapDocumentTotals | null; foreign: SapDocumentTotals | null };
 
 export type SapDocument = {
   entity: 'JournalEntries' | 'Invoices' | 'PurchaseInvoices';
@@ -142,6 +156,8 @@ export type SapRangeDocument = {
   /** An invoice's VAT (VatSum, local; VatSumFc, foreign): its total less these is its net; null for a journal entry. */
   vat?: number | null;
   vatFc?: number | null;
+  /** An invoice's VAT and gross as SAP answered them (null where it did not); absent for a journal entry. */
+  invoiceTotals?: SapInvoiceTotals;
   /** An invoice's CancelStatus (csNo, csYes, csCancellation); null for a journal entry. */
   cancelStatus: string | null;
   /** An invoice's business partner (CardCode); null for a journal entry. */

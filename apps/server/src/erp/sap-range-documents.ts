@@ -1,3 +1,4 @@
+import { invoiceTotalsOf } from './document-totals.js';
 import { assertIdentifier, odataString } from './odata.js';
 import type { SapDocumentRef, SapRangeDocument } from './sap-gateway.js';
 
@@ -80,6 +81,7 @@ export function rangeDocument(
     totalFc: entity === 'Invoices' ? money(row.DocTotalFc) : null,
     vat: entity === 'Invoices' ? money(row.VatSum) : null,
     vatFc: entity === 'Invoices' ? money(row.VatSumFc) : null,
+    ...(entity === 'Invoices' ? { invoiceTotals: invoiceTotalsOf(row) } : {}),
     cancelStatus: entity === 'Invoices' ? text(row.CancelStatus) : null,
     party: entity === 'Invoices' ? text(row.CardCode) : null,
   };

@@ -44,6 +44,7 @@ export const kindOfApiName = (apiName: string) => BY_API_NAME.get(apiName);
 
 function toPosting(r: RawRow): HistoryPosting {
   const name = BY_API_NAME.get(String(r.kind))!;
+  const [vat, gross] = [money(r.vat), money(r.gross)];
   return {
     id: Number(r.id),
     kind: String(r.kind),
@@ -51,6 +52,8 @@ function toPosting(r: RawRow): HistoryPosting {
     tripNumber: text(r.trip_number),
     amount: money(r.amount),
     currency: text(r.currency),
+    // SAP's VAT and gross, only on a posting whose SAP document has them (an invoice with a VAT group).
+    ...(vat !== null && gross !== null ? { vat, gross } : {}),
     postingDate: text(r.posting_date)?.slice(0, 10) ?? null,
     status: r.status as PostingRow['status'],
     sapDocEntry: num(r.sap_doc_entry),

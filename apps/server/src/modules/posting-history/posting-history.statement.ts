@@ -40,6 +40,12 @@ const column = (c: PgColumn) => sql.identifier(c.name);
 const newest = (expression: string) =>
   sql.raw(`(array_agg(${expression} ORDER BY id DESC) FILTER (WHERE ${expression} IS NOT NULL))[1]`);
 
+/** SAP's VAT or gross of the newest attempt that kept both (issue 25), as text; null when none did. */
+const sapTotal = (column: 'vat_amount' | 'gross_amount') =>
+  sql.raw(
+    `(array_agg(${column} ORDER BY id DESC) FILTER (WHERE vat_amount IS NOT NULL AND gross_amount IS NOT NULL))[1]::text`,
+  );
+
 /**
  * The step statuses a history status can come from (the current generation's), to narrow the records first;
  * none for `posted`, most records' state. `reversed`: only a record posted again after a reversal has an
@@ -82,6 +88,7 @@ function kindPart(step: PostingStep, recordIds: readonly number[]): SQL {
                  ${newest('sap_doc_entry')} AS doc_entry, ${newest('sap_doc_num')} AS doc_num,
                  ${newest('requested_by_id')} AS requested_by,
                  max(finished_at) FILTER (WHERE outcome IN ('posted', 'found')) AS posted_at,
+                 ${sapTotal('vat_amount')} AS vat, ${sapTotal('gross_amount')} AS gross,
                  (array_agg(error_message ORDER BY id DESC))[1] AS last_error
             FROM posting_attempts
            WHERE kind = ${step.kind} AND record_id IN (${ids})
@@ -209,7 +216,7 @@ export function rowsStatement(postings: readonly { id: number; kind: string; rec
   );
   return sql`WITH p AS (${sql.join(parts, sql` UNION ALL `)})
     SELECT p.id, p.api_name AS kind, p.record_id, p.generation, p.trip_number,
-           coalesce(p.amount, p.record_amount) AS amount, p.currency,
+           coalesce(p.amount, p.record_amount) AS amount, p.currency, p.vat, p.gross,
            coalesce(p.posting_date, CASE WHEN p.generation = p.step_generation THEN p.step_posting_date END) AS posting_date,
            ${STATUS} AS status,
            coalesce(p.doc_entry, rv.sap_doc_entry, CASE WHEN p.generation = p.step_generation THEN p.step_doc_entry END) AS sap_doc_entry,

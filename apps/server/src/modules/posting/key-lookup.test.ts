@@ -102,4 +102,40 @@ describe('judging what SAP holds under a key', () => {
       ref: { docEntry: 9, docNum: 509 },
     });
   });
+
+  it("a VAT or foreign-currency invoice is found on its net (total less SAP's VAT), with SAP's VAT and gross", () => {
+    const vatLine = { LineTotal: 1000, VatGroup: 'O1' };
+    const local = { ...salesInvoice, payload: { ...salesInvoice.payload, DocumentLines: [vatLine] } };
+    const theirs = (over: Partial<SapRangeDocument>): SapRangeDocument => ({
+      ...invoice(3, 'C10001', 1160),
+      vat: 160,
+      invoiceTotals: { local: { vat: '160.00', gross: '1160.00' }, foreign: null },
+      ...over,
+    });
+    expect(judge(local, 'FSABCDEFGHI', [theirs({})])).toEqual({
+      state: 'found',
+      ref: { docEntry: 3, docNum: 103, totals: { vat: '160.00', gross: '1160.00' } },
+    });
+    // USD 1,234.56 net: its line in RowTotalFC; SAP's KES total and USD total, each with its VAT.
+    const usd: SapDocument = {
+      ...salesInvoice,
+      payload: {
+        ...salesInvoice.payload,
+        DocCurrency: 'USD',
+        DocRate: 129.3456,
+        DocumentLines: [{ RowTotalFC: 1234.56, VatGroup: 'O1' }],
+      },
+    };
+    const usdTotals = {
+      local: { vat: '25549.58', gross: '185234.48' },
+      foreign: { vat: '197.53', gross: '1432.09' },
+    };
+    const held = theirs({ total: 185_234.48, vat: 25_549.58, totalFc: 1432.09, vatFc: 197.53 });
+    expect(judge(usd, 'FSABCDEFGHI', [{ ...held, invoiceTotals: usdTotals }])).toEqual({
+      state: 'found',
+      ref: { docEntry: 3, docNum: 103, totals: usdTotals.foreign },
+    });
+    // Another net in USD is another record's.
+    expect(judge(usd, 'FSABCDEFGHI', [{ ...held, totalFc: 1432.1 }])).toMatchObject({ state: 'conflict' });
+  });
 });

@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { keptTotals } from '../../erp/document-totals.js';
 import type { SapDocument, SapDocumentRef, SapGateway, SapRangeDocument } from '../../erp/sap-gateway.js';
 import { sapReferenceOf, type PostingStep } from './posting-steps.js';
 
@@ -78,14 +79,25 @@ function ourLines(document: SapDocument): Line[] {
   }));
 }
 
-/** Our invoice's business partner and total (its lines' totals). */
+/**
+ * Our invoice's business partner, whether it is in a foreign currency, and its net: its lines' totals, in the
+ * document's currency (`RowTotalFC` on a foreign-currency invoice, `LineTotal` otherwise).
+ */
 function ourInvoice(document: SapDocument) {
   const lines = (document.payload.DocumentLines as Record<string, unknown>[] | undefined) ?? [];
   return {
     party: String(document.payload.CardCode ?? ''),
-    cents: lines.reduce((sum, l) => sum + cents(l.LineTotal), 0),
+    foreign: typeof document.payload.DocCurrency === 'string',
+    cents: lines.reduce((sum, l) => sum + cents(l.LineTotal ?? l.RowTotalFC), 0),
   };
 }
+
+/**
+ * SAP's invoice's net in the currency we sent it in: its total less the VAT SAP added (DocTotal - VatSum, or
+ * DocTotalFc - VatSumFc for a foreign-currency one), as we send net amounts (issue 25).
+ */
+const theirNet = (d: SapRangeDocument, foreign: boolean) =>
+  foreign ? cents(d.totalFc) - cents(d.vatFc) : cents(d.total) - cents(d.vat);
 
 /**
  * What SAP's documents under `key` mean for `document`: none, ours (same lines, or same partner and total) and
@@ -93,7 +105,11 @@ function ourInvoice(document: SapDocument) {
  */
 export function judge(document: SapDocument, key: string, theirs: readonly SapRangeDocument[]): KeyLookup {
   if (!theirs.length) return { state: 'absent' };
-  const ref = (d: SapRangeDocument): SapDocumentRef => ({ docEntry: d.docEntry, docNum: d.docNum });
+  const ref = (d: SapRangeDocument): SapDocumentRef => {
+    // SAP's VAT and gross of the document found, kept with the posting (none for a journal, or when SAP did not say).
+    const totals = keptTotals(document, d.invoiceTotals);
+    return { docEntry: d.docEntry, docNum: d.docNum, ...(totals ? { totals } : {}) };
+  };
   const byEntry = [...theirs].sort((a, b) => (a.docEntry ?? 0) - (b.docEntry ?? 0));
   let same: SapRangeDocument[];
   let cancelled: (d: SapRangeDocument) => boolean;
@@ -106,7 +122,10 @@ export function judge(document: SapDocument, key: string, theirs: readonly SapRa
   } else {
     const ours = ourInvoice(document);
     same = byEntry.filter(
-      (d) => d.cancelStatus !== 'csCancellation' && d.party === ours.party && cents(d.total) === ours.cents,
+      (d) =>
+        d.cancelStatus !== 'csCancellation' &&
+        d.party === ours.party &&
+        theirNet(d, ours.foreign) === ours.cents,
     );
     cancelled = (d) => d.cancelStatus === 'csYes';
   }

@@ -38,7 +38,8 @@ export function createPostingRepository(db: Db) {
 
     /**
      * SAP holds the document: the row is posted whatever state it is in (the document exists, so nothing may
-     * ever post it again), and every open attempt of the record is closed with SAP's keys.
+     * ever post it again), and every open attempt of the record is closed with SAP's keys and, for an invoice
+     * with VAT, SAP's VAT and gross (`ref.totals`; null when SAP did not answer them).
      */
     async markPosted(
       step: PostingStep,
@@ -53,6 +54,7 @@ export function createPostingRepository(db: Db) {
         WITH closed AS (
           UPDATE posting_attempts
              SET outcome = ${how}, sap_doc_entry = ${ref.docEntry}, sap_doc_num = ${ref.docNum}, finished_at = ${now}::timestamptz,
+                 vat_amount = ${ref.totals?.vat ?? null}::numeric, gross_amount = ${ref.totals?.gross ?? null}::numeric,
                  sent_at = coalesce(${sending?.at.toISOString() ?? null}::timestamptz, sent_at),
                  document = coalesce(${sending ? JSON.stringify(sending.document) : null}::jsonb, document)
            WHERE kind = ${step.kind} AND record_id = ${recordId} AND outcome = 'pending'

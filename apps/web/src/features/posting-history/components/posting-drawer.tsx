@@ -18,6 +18,7 @@ import { useHasPermission } from '@/lib/auth/current-user';
 import { formatDate, formatMoney, NOT_AVAILABLE } from '@/lib/format';
 import { usePosting } from '../api/postings';
 import { kindLabel } from '../lib/posting-labels';
+import { netOf } from '../lib/posting-totals';
 import { PostingStatusBadge } from './posting-status-badge';
 import { PostingTimeline } from './posting-timeline';
 import { ReversePostingModal } from './reverse-posting-modal';
@@ -51,6 +52,23 @@ function Field({ label, value }: { label: string; value: string | number | null 
   );
 }
 
+/**
+ * The posting's amount; when SAP computed VAT on its document (issue 25), its net, VAT and gross as SAP did,
+ * in the posting's currency.
+ */
+function AmountFields({ posting }: { posting: PostingDetail }) {
+  const { vat, gross, currency } = posting;
+  if (vat === null || vat === undefined || gross === null || gross === undefined)
+    return <Field label="Amount" value={formatMoney(posting.amount, currency)} />;
+  return (
+    <>
+      <Field label="Net" value={formatMoney(netOf(gross, vat), currency)} />
+      <Field label="VAT" value={formatMoney(vat, currency)} />
+      <Field label="Gross" value={formatMoney(gross, currency)} />
+    </>
+  );
+}
+
 export function PostingDetailView({ posting }: { posting: PostingDetail }) {
   const mayReverse = useHasPermission(PERMISSIONS.reversePostings);
   const [reversing, setReversing] = useState(false);
@@ -65,7 +83,7 @@ export function PostingDetailView({ posting }: { posting: PostingDetail }) {
       </Group>
       <SimpleGrid cols={2} spacing="sm">
         <Field label="Kind" value={kindLabel(posting.kind)} />
-        <Field label="Amount" value={formatMoney(posting.amount, posting.currency)} />
+        <AmountFields posting={posting} />
         <Field label="Posting Date" value={formatDate(posting.postingDate)} />
         <Field label="Idempotency Key" value={posting.idempotencyKey} />
         <Field label="SAP DocEntry" value={posting.sapDocEntry} />

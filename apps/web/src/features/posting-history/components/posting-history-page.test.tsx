@@ -162,6 +162,44 @@ describe('PostingHistoryPage', { timeout: 30_000 }, () => {
     expect(await within(drawer).findByText('USD 2,500.01')).toBeTruthy();
   });
 
+  it("shows SAP's net, VAT and gross of an invoice with VAT in the drawer, the plain amount otherwise (issue 25)", async () => {
+    const invoice = {
+      ...row,
+      kind: 'journalSaleInvoice',
+      amount: '1234.56',
+      currency: 'USD',
+      vat: '197.53',
+      gross: '1432.09',
+    };
+    restore = fakeApi((call) => {
+      if (call.url === '/postings')
+        return [200, { data: [invoice], meta: { total: 1, page: 1, perPage: 50 } }];
+      if (call.url === '/postings/7') return [200, { data: { ...detail, ...invoice } }];
+      return historyApi(call);
+    }).restore;
+    const view = renderPage(<PostingHistoryPage />, '/postings?posting=7', ['View Sales Invoices']);
+    const drawer = await screen.findByRole('dialog');
+    const field = (label: string) => within(drawer).getByText(label).nextElementSibling?.textContent;
+    expect(await within(drawer).findByText('Net')).toBeTruthy();
+    expect([field('Net'), field('VAT'), field('Gross')]).toEqual([
+      'USD 1,234.56',
+      'USD 197.53',
+      'USD 1,432.09',
+    ]);
+    expect(within(drawer).queryByText('Amount')).toBeNull();
+    view.unmount();
+
+    // A posting without SAP's VAT figures (a journal, an invoice without VAT): its amount, as before.
+    restore();
+    restore = fakeApi(historyApi).restore;
+    renderPage(<PostingHistoryPage />, '/postings?posting=7', ['View Cash Advances']);
+    const plain = await screen.findByRole('dialog');
+    expect(await within(plain).findByText('Amount')).toBeTruthy();
+    expect(within(plain).getByText('Amount').nextElementSibling?.textContent).toBe('15,000.50');
+    expect(within(plain).queryByText('Net')).toBeNull();
+    expect(within(plain).queryByText('VAT')).toBeNull();
+  });
+
   it('says Access Denied to a user who may view no kind, and asks nothing', async () => {
     const api = fakeApi(historyApi);
     restore = api.restore;
