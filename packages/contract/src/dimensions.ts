@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DIMENSION_FIELDS, RULE_CODE_MAX } from './dimensions-plain.js';
+
+export * from './dimensions-plain.js';
 
 /**
  * Cost centres (issue 25): SAP's distribution rules per dimension (`CostingCode` .. `CostingCode5` on document
@@ -7,20 +10,12 @@ import { z } from 'zod';
  * code for values it does not list. No rule: the spec's documents, without distribution rules.
  */
 
-/** The record fields a dimension may read: every kind's truck number, and its route (route details on transporter invoices). */
-export const DIMENSION_FIELDS = ['truckNumber', 'route'] as const;
-export type DimensionField = (typeof DIMENSION_FIELDS)[number];
-export const DIMENSION_FIELD_LABELS: Record<DimensionField, string> = {
-  truckNumber: 'truck number',
-  route: 'route',
-};
-
 /** SAP's FactorCode: up to 8 characters. */
 const ruleCode = z
   .string()
   .trim()
   .min(1, 'A distribution rule code is required.')
-  .max(8, "A distribution rule code is at most 8 characters (SAP's FactorCode).");
+  .max(RULE_CODE_MAX, `A distribution rule code is at most ${RULE_CODE_MAX} characters (SAP's FactorCode).`);
 
 export const dimensionRule = z.object({
   /** SAP's dimension, 1 to 5 (CostingCode, CostingCode2 ... CostingCode5). */

@@ -1,17 +1,22 @@
-import type { DimensionField, DimensionRule, DimensionSettings } from '@ff/contract';
+import {
+  DIMENSION_FIELD_LABELS,
+  DIMENSION_FIELDS,
+  DIMENSIONS,
+  RULE_CODE_MAX,
+  type DimensionField,
+} from '@ff/contract/plain';
+import type { DimensionRule, DimensionSettings } from '@ff/contract';
 
-/**
- * Settings > Dimensions (issue 25): the form's values and rules. The contract's DIMENSION_FIELDS and
- * DIMENSION_FIELD_LABELS (packages/contract/src/dimensions.ts) sit beside its zod schemas, which the web does
- * not bundle (it imports values from '@ff/contract/plain' only), so the choices below mirror them: keep in step.
- */
-export const DIMENSION_FIELD_CHOICES: { value: DimensionField; label: string }[] = [
-  { value: 'truckNumber', label: 'Truck number' },
-  { value: 'route', label: 'Route' },
-];
-export const DIMENSIONS = [1, 2, 3, 4, 5] as const;
+/** Settings > Dimensions (issue 25): the form's values and rules, from the contract's zod-free constants. */
+export const DIMENSION_FIELD_CHOICES: { value: DimensionField; label: string }[] = DIMENSION_FIELDS.map(
+  (field) => ({
+    value: field,
+    label: DIMENSION_FIELD_LABELS[field].charAt(0).toUpperCase() + DIMENSION_FIELD_LABELS[field].slice(1),
+  }),
+);
+export { DIMENSIONS };
 /** SAP's FactorCode: up to 8 characters (the contract's limit). */
-export const CODE_MAX = 8;
+export const CODE_MAX = RULE_CODE_MAX;
 const VALUE_MAX = 200;
 
 export const DIMENSION_TEXTS = {
