@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../support/auth';
 import { collectConsoleErrors } from '../support/console';
 import { exportFrom, readCsv } from '../support/export';
-import { postButton, rowOf } from '../support/posting';
+import { dayLabel, isoDay, openCalendarAt, postButton, rowOf } from '../support/posting';
 import {
   documentDateDaysAgo,
   expectShowing,
@@ -18,10 +18,15 @@ import { dataTable, dataTableFrame } from '../support/ui';
  * the local currency and one in USD, imported through the import API. The list shows the USD amount with its
  * code and the local one exactly as before, the selection totals each currency apart, the export adds a
  * Currency column only while a USD row is in it, and the posted USD invoice shows its currency in the
- * Posting History and its drawer. The tests run in order: the second posts the USD invoice.
+ * Posting History and its drawer. The tests run in order: the second posts the USD invoice. The third brings an
+ * invoice in GBP, a currency the simulated SAP has no rates for: its posting-date picker disables the days,
+ * naming the missing rate, and its post is refused in the same words.
  */
 const LOCAL_TRIP = 'FX-LOCAL-001';
 const USD_TRIP = 'FX-USD-001';
+const GBP_TRIP = 'FX-GBP-001';
+const noRate = (currency: string, day: string) =>
+  `No ${currency} rate for ${day} in SAP: enter it in SAP's exchange rates first.`;
 const SALES_HEADERS = [
   'Status',
   'Client Name',
@@ -160,5 +165,45 @@ test.describe('foreign-currency records', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(posted.getByText('USD 2,500.01', { exact: true })).toBeVisible();
     expect(consoleErrors.errors).toEqual([]);
+  });
+
+  test('a day SAP has no rate for is disabled in the picker, naming the rate, and the post is refused so', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await importRows(server, 'sales-invoices', [invoice(GBP_TRIP, '800.00', 'GBP')]);
+    await openSales(2);
+    const { table } = sales();
+    const today = new Date();
+    // The GBP invoice: the picker asks SAP's rates once opened; SAP has none for GBP on any day.
+    const calendar = await openCalendarAt(page, GBP_TRIP, today);
+    const day = calendar.getByRole('button', { name: dayLabel(today), exact: true });
+    await expect(day).toHaveAttribute('title', noRate('GBP', isoDay(today)));
+    await expect(day).toBeDisabled();
+    // Closed by a click outside it (no day of it can take the focus for Escape).
+    await page.getByRole('heading', { name: 'Sales Invoices' }).click();
+    await expect(calendar).toBeHidden();
+
+    // The local invoice needs no rate: today is open in its picker.
+    const local = await openCalendarAt(page, LOCAL_TRIP, today);
+    const localDay = local.getByRole('button', { name: dayLabel(today), exact: true });
+    await expect(localDay).toBeEnabled();
+    await expect(localDay).not.toHaveAttribute('title', /rate/);
+    await page.getByRole('heading', { name: 'Sales Invoices' }).click();
+    await expect(local).toBeHidden();
+
+    // Posted anyway (its default posting date is now), the server refuses it before SAP, in the same words.
+    await rowOf(table, LOCAL_TRIP).getByRole('checkbox').uncheck();
+    await rowOf(table, GBP_TRIP).getByRole('checkbox').check();
+    await postButton(page).click();
+    await expectToastShown(
+      page,
+      `${GBP_TRIP} (sales invoice)`,
+      'No GBP rate for ',
+      " in SAP: enter it in SAP's exchange rates first.",
+    );
+    await expect(rowOf(table, GBP_TRIP)).toBeVisible();
+    // The refused post's 422 is the one failed request: the rates themselves were answered.
+    expect(consoleErrors.errors).toEqual([
+      expect.stringMatching(/status of 422 .*\/api\/v1\/journalSaleInvoice\)$/),
+    ]);
   });
 });

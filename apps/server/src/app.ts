@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAuditRoutes } from './modules/audits/audits.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSessionProbeRoutes } from './modules/auth/session-probe.routes.js';
+import { registerCurrencyRatesRoutes } from './modules/currency-rates/currency-rates.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
@@ -108,6 +109,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
     enqueueVas: services.enqueueVas,
   });
   registerDimensionRoutes(app, services.dimensions);
+  registerCurrencyRatesRoutes(app, services.rates);
   registerAfterPostingRoutes(app, services.afterPosting);
   await registerSpa(app, options.webDistDir);
 

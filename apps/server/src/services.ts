@@ -241,6 +241,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     records,
     dimensions,
     dashboard,
+    /** SAP's local currency and daily rates (issue 25): the posts' and the posting-date picker's. */
+    rates,
     kinds,
     posting,
     postingRepository,

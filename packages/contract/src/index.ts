@@ -19,3 +19,4 @@ export * from './reconciliations.js';
 export * from './posting-periods.js';
 export * from './reversal.js';
 export * from './dimensions.js';
+export * from './currency-rates.js';

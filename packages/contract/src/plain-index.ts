@@ -4,4 +4,5 @@ export * from './auth-plain.js';
 export * from './kinds.js';
 export * from './kind-lookups.js';
 export * from './posting-periods-plain.js';
+export * from './currency-rates-plain.js';
 export * from './dimensions-plain.js';

@@ -183,6 +183,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/v1/sap-status': get('/api/v1/sap-status'),
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),
+  // The posting-date picker's days without a rate in SAP (issue 25).
+  'GET /api/v1/currency-rates': get('/api/v1/currency-rates', 200, {
+    currency: 'USD',
+    from: today(),
+    to: today(),
+  }),
 
   // Trip records: the list still to post and the post (or queue) of every registry kind.
   ...recordRouteCases(),

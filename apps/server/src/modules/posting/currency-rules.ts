@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { noRateMessage } from '@ff/contract/plain';
 import type { Db } from '../../db/client.js';
 import { inForeignCurrency } from '../../erp/foreign-currency.js';
 import { PostingRuleError } from '../../erp/posting-rules.js';
@@ -7,10 +8,6 @@ import { createPostingDateResolver } from '../../lib/posting-date.js';
 import type { KindTable } from '../records/kinds/shared/columns.js';
 import type { KindRules, RowRequest } from '../records/kinds/shared/kind-rules.js';
 import type { CurrencyRates } from './currency-rates.js';
-
-/** Why a record in `currency` cannot be posted on `day` (issue 25's words). */
-export const noRateMessage = (currency: string, day: string) =>
-  `No ${currency} rate for ${day} in SAP: enter it in SAP's exchange rates first.`;
 
 /** What the currency rules read before a claim: SAP's rates of the foreign-currency rows' days (null: none). */
 type Known = { local: string | null; rates: Map<string, string | null> };

@@ -18,9 +18,12 @@ export const ofTrip = (row: { tripNumber: string }) => `of trip ${row.tripNumber
 /**
  * 'Posting Date': between the row's document date and now (docs/spec/product-spec.md section 5); every posting
  * screen has it. `earliest` gives a later lower bound than the document date when the kind has one (a second
- * journal: its first journal's posting day).
+ * journal: its first journal's posting day). A row with a currency has the days SAP has no rate for disabled.
  */
-export const postingDateColumn = <T extends Row & { documentDate: string }, D extends PostingDraft>(
+export const postingDateColumn = <
+  T extends Row & { documentDate: string; currency?: string | null },
+  D extends PostingDraft,
+>(
   of: RowName<T>,
   earliest: (row: T) => string = (row) => row.documentDate,
 ) =>
@@ -34,6 +37,8 @@ export const postingDateColumn = <T extends Row & { documentDate: string }, D ex
       <PostingDateInput
         aria-label={`Posting date ${of(row)}`}
         documentDate={earliest(row)}
+        // A record in a foreign currency: the picker disables the days SAP has no rate for (issue 25).
+        currency={row.currency}
         value={draft.postingDate}
         onChange={(postingDate) => setDraft({ postingDate } as Partial<D>)}
       />

@@ -1,21 +1,22 @@
 import { CloseButton, Input } from '@mantine/core';
 import { PickerInputBase } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { PostingPeriod } from '@ff/contract/plain';
-import { describe, expect, it, vi } from 'vitest';
+import type { CurrencyRateDays, PostingPeriod } from '@ff/contract/plain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeCall } from '@/test/fake-api';
 import { markupShape } from '@/test/markup-shape';
 import { renderWithMantine } from '@/test/render';
 import { PostingDateInput } from './posting-date-input';
 import { postingPeriodsQueryOptions } from './posting-periods';
 
 /** The real picker reads SAP's posting periods through the query client: these, already loaded. */
-function withPeriods(ui: React.ReactNode, periods: PostingPeriod[] = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function withPeriods(ui: React.ReactNode, periods: PostingPeriod[] = [], client = testClient()) {
   client.setQueryData(postingPeriodsQueryOptions.queryKey, periods);
   return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
 }
+const testClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -106,6 +107,99 @@ describe('PostingDateInput', { timeout: 30_000 }, () => {
     );
     expect(screen.getByText('Pick date and time')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Clear posting date of trip TRP-1' })).toBeNull();
+  });
+});
+
+describe("PostingDateInput of a record in a foreign currency (SAP's exchange rates, issue 25)", () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+    vi.useRealTimers();
+  });
+  /** SAP's USD rates from 1 to 10 March 2025, none on the 5th; `status` 503: SAP cannot be asked. */
+  function ratesApi(status = 200) {
+    const api = fakeApi((call: FakeCall) => {
+      if (call.url !== '/currency-rates') return [404, { message: 'Not Found' }];
+      if (status !== 200) return [status, { message: "SAP's exchange rates could not be read." }];
+      const days = Array.from({ length: 10 }, (_, i) => {
+        const day = `2025-03-${String(i + 1).padStart(2, '0')}`;
+        return { day, rate: day === '2025-03-05' ? null : '129.25' };
+      });
+      const data: CurrencyRateDays = { currency: 'USD', local: false, days };
+      return [200, { data }];
+    });
+    restore = api.restore;
+    return api;
+  }
+  const rateCalls = (calls: FakeCall[]) => calls.filter((call) => call.url === '/currency-rates');
+  function renderRow(currency: string | null, client = testClient()) {
+    // Today is 10 March 2025: the picker asks about the days from the document date to today.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 10, 12, 0));
+    renderWithMantine(
+      withPeriods(
+        <PostingDateInput
+          aria-label={LABEL}
+          documentDate="2025-03-01 08:00:00"
+          value={new Date(2025, 2, 8, 9, 30)}
+          onChange={() => undefined}
+          currency={currency}
+        />,
+        [],
+        client,
+      ),
+    );
+    return client;
+  }
+  const dayButton = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+  it("disables the days SAP has no rate for, with the server's sentence; asks only once the picker opens", async () => {
+    const api = ratesApi();
+    renderRow('USD');
+    // The look-alike button asks nothing: a page has 100 of them.
+    expect(rateCalls(api.calls)).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: LABEL })));
+    await waitFor(() => expect(dayButton('5 March 2025').disabled).toBe(true));
+    expect(dayButton('5 March 2025').getAttribute('title')).toBe(
+      "No USD rate for 2025-03-05 in SAP: enter it in SAP's exchange rates first.",
+    );
+    expect(rateCalls(api.calls)).toEqual([
+      {
+        method: 'get',
+        url: '/currency-rates',
+        params: { currency: 'USD', from: '2025-03-01', to: '2025-03-10' },
+        body: undefined,
+      },
+    ]);
+    const withRate = dayButton('6 March 2025');
+    expect(withRate.disabled).toBe(false);
+    expect(withRate.getAttribute('title')).toBeNull();
+  });
+
+  it('disables nothing when SAP cannot be asked (the server still refuses the post)', async () => {
+    const api = ratesApi(503);
+    const client = renderRow('USD');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: LABEL })));
+    await waitFor(() => expect(rateCalls(api.calls).length).toBeGreaterThan(0));
+    await waitFor(
+      () =>
+        expect(client.getQueryCache().findAll({ queryKey: ['currency-rates'] })[0]?.state.status).toBe(
+          'error',
+        ),
+      { timeout: 5_000 },
+    );
+    expect(dayButton('5 March 2025').disabled).toBe(false);
+    expect(dayButton('5 March 2025').getAttribute('title')).toBeNull();
+  });
+
+  it('asks nothing for a record in the local currency (no currency)', async () => {
+    const api = ratesApi();
+    renderRow(null);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: LABEL })));
+    expect(await screen.findByRole('button', { name: 'Confirm posting date' })).toBeTruthy();
+    expect(dayButton('5 March 2025').disabled).toBe(false);
+    expect(rateCalls(api.calls)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import '@mantine/dates/styles.css';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { clampPostingDate, isPostingDateValid, parseServerDate } from './posting-date';
 import { closedDayTitles, usePostingPeriods } from './posting-periods';
+import { useNoRateTitles } from './rate-days';
 
 export type PostingDateInputProps = {
   value: Date | null;
@@ -18,6 +19,11 @@ export type PostingDateInputProps = {
   documentDate: string;
   'aria-label': string;
   disabled?: boolean;
+  /**
+   * The record's currency when it has one (ISO 4217): the open picker disables the days SAP has no rate for
+   * (issue 25). Null or absent: the company's local currency, no rates asked.
+   */
+  currency?: string | null;
 };
 
 const VALUE_FORMAT = 'DD MMM YYYY HH:mm';
@@ -139,6 +145,7 @@ function PostingDatePicker({
   documentDate,
   disabled,
   invalid,
+  currency,
   'aria-label': ariaLabel,
 }: Variant) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -158,6 +165,9 @@ function PostingDatePicker({
   // Days in SAP periods that are locked or closing take no posting: disabled, with the reason as their title.
   const { data: periods } = usePostingPeriods();
   const closedTitle = useMemo(() => closedDayTitles(periods), [periods]);
+  // A record in a foreign currency: the days SAP has no exchange rate for take no posting either.
+  const noRateTitle = useNoRateTitles(currency, documentDate);
+  const titleOf = (day: string) => closedTitle(day) ?? noRateTitle(day);
   return (
     <DateTimePicker
       ref={ref}
@@ -172,9 +182,9 @@ function PostingDatePicker({
       }
       minDate={parseServerDate(documentDate) ?? undefined}
       maxDate={now}
-      excludeDate={(day) => closedTitle(day) !== null}
+      excludeDate={(day) => titleOf(day) !== null}
       getDayProps={(day) => {
-        const title = closedTitle(day);
+        const title = titleOf(day);
         return title ? { title } : {};
       }}
       valueFormat={VALUE_FORMAT}
