@@ -68,6 +68,11 @@ export const reconciliationDifference = z.object({
   message: z.string(),
   /** "In SAP but not posted here" on a record that exists and is unposted or failed: adopt SAP's document. */
   adoptable: z.boolean(),
+  /**
+   * The currency both sides' amounts are in when the document is in a foreign currency (issue 25: compared in that
+   * currency); null or absent (runs before issue 25): the company's local currency.
+   */
+  currency: z.string().nullable().optional(),
 });
 export type ReconciliationDifference = z.infer<typeof reconciliationDifference>;
 

@@ -150,6 +150,27 @@ describe('POST /__sim/documents/alter ("amount or date different from ours")', (
     ]);
   });
 
+  it("sets a foreign-currency journal's FCDebit/FCCredit to the amount, its local sides staying", async () => {
+    const lines = [
+      { AccountCode: '500100', FCCurrency: 'USD', FCDebit: 1234.56 },
+      { AccountCode: '210200', FCCurrency: 'USD', FCCredit: 1234.56 },
+    ];
+    const posted = await client.post<JournalEntryView>(
+      'JournalEntries',
+      journalBody({ Reference3: 'FF-CA-9', JournalEntryLines: lines }),
+    );
+    expect(posted.status).toBe(201);
+    const local = posted.body.JournalEntryLines.map((l) => [l.Debit, l.Credit]);
+    await sim('alter', { reference: 'FF-CA-9', amount: '1200.00' });
+    const [je] = await journalsWith('FF-CA-9');
+    const after = je!.JournalEntryLines as unknown as Record<string, unknown>[];
+    expect(after.map((l) => [l.FCDebit, l.FCCredit])).toEqual([
+      [1200, 0],
+      [0, 1200],
+    ]);
+    expect(after.map((l) => [l.Debit, l.Credit])).toEqual(local);
+  });
+
   it('sets a one-line invoice to quantity 1 at the amount, leaving the dates when none is given', async () => {
     await postBoth();
     await sim('alter', { reference: 'FFSI1', amount: '1234.5' });

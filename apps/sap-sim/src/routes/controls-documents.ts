@@ -145,11 +145,17 @@ function dateOf(context: SimContext, value: unknown): string {
   return date;
 }
 
-/** Journal entries: every non-zero side becomes the amount (our journals have two lines). */
+/**
+ * Journal entries: every non-zero side becomes the amount (our journals have two lines). A line in a foreign
+ * currency (FCCurrency) takes it in that currency (FCDebit/FCCredit), as a user correcting the entry in SAP
+ * would type it; its local side stays.
+ */
 function alterJournalAmount(entity: EntityRecord, cents: number): void {
   for (const line of entity.JournalEntryLines as EntityRecord[]) {
-    if (line.Debit !== 0) line.Debit = fromCents(cents);
-    if (line.Credit !== 0) line.Credit = fromCents(cents);
+    const [debit, credit] =
+      typeof line.FCCurrency === 'string' ? ['FCDebit', 'FCCredit'] : ['Debit', 'Credit'];
+    if (line[debit] !== 0) line[debit] = fromCents(cents);
+    if (line[credit] !== 0) line[credit] = fromCents(cents);
   }
 }
 

@@ -185,6 +185,33 @@ describe('records in a foreign currency', () => {
     expect(after.differences).toEqual([]);
   });
 
+  it("a USD journal SAP holds at another USD amount shows both amounts in USD in the reconciliation's difference", async () => {
+    const day = nairobiDay(-3);
+    await setRate('USD', day, 129.3456);
+    const [id] = await importRecords(h, 'cash', [
+      recordRows.cash({ transporterCode: 'T20006', amount: '1234.56', currency: 'USD' }),
+    ]);
+    const response = await admin.post(PATHS.cash, {
+      postSap: [{ cashAdvanceId: id, sapAccount: await ledgerId(h, '110102'), postingDate: day }],
+    });
+    expect(response.status).toBe(200);
+    await h.sim.control('/__sim/documents/alter', { reference: keyOf('CA', id!), amount: '1200.00' });
+
+    const run = await reconcile(day);
+    const difference = run.differences.find((d) => d.recordId === id);
+    expect(difference).toMatchObject({
+      type: 'amount_differs',
+      currency: 'USD',
+      ours: { amount: '1234.56', postingDate: day },
+      sap: { amount: '1200.00', postingDate: day },
+    });
+    expect(difference!.message).toMatch(
+      /the amount here is USD 1234\.56 but SAP's DocEntry \d+ has USD 1200\.00\./,
+    );
+    // The other differences of the day (none here) are in the local currency: no currency.
+    expect(run.differences.filter((d) => d.recordId !== id && d.currency)).toEqual([]);
+  });
+
   it('the dashboard totals each currency apart: its amounts are the local currency, never KES plus USD', async () => {
     const salesNow = async (): Promise<DashboardKindSummary> => {
       const response = await admin.get('/api/v1/dashboard');

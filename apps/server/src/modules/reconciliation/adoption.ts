@@ -15,6 +15,8 @@ export type AdoptionBasis = {
   cents: number | null;
   /** `sent`: compare with the whole document SAP holds; `record`: with its first debit (see amounts.ts sapCents). */
   measure: Measure;
+  /** The foreign currency `cents` is in (measure `foreign`, issue 25); absent: the local currency. */
+  currency?: string;
   /** The posting date this generation's attempt chose; null when none was chosen yet. */
   postingDate: string | null;
   /** The record's document date in APP_TIMEZONE: no posting of it may be dated earlier (lib/posting-date.ts). */
@@ -33,8 +35,8 @@ export function standsFor(basis: AdoptionBasis, sap: SapSide): boolean {
   return basis.postingDate !== null ? sap.date === basis.postingDate : sap.date >= basis.documentDay;
 }
 
-const amountText = (cents: number | null) =>
-  cents === null ? 'without an amount' : groupedDecimalOfCents(cents);
+const amountText = (cents: number | null, currency = '') =>
+  cents === null ? 'without an amount' : `${currency}${groupedDecimalOfCents(cents)}`;
 
 /**
  * "<SAP's document> is for 100.00 and dated 2026-11-20; <the record> is 30,900.00 with document date 2026-11-25:
@@ -53,7 +55,8 @@ export function mismatchSentence(
     : basis.postingDate !== null
       ? ` dated ${basis.postingDate}`
       : ` with document date ${basis.documentDay}`;
-  return `${subjects.sap} is for ${amountText(sap.cents)}${sapDate}; ${subjects.record} is ${amountText(basis.cents)}${recordDate}: check it in SAP before adopting`;
+  const code = basis.measure === 'foreign' && basis.currency ? `${basis.currency} ` : '';
+  return `${subjects.sap} is for ${amountText(sap.cents, code)}${sapDate}; ${subjects.record} is ${amountText(basis.cents, code)}${recordDate}: check it in SAP before adopting`;
 }
 
 /** The basis the run compared is still the record's (else its stored SAP amount may be in another measure). */

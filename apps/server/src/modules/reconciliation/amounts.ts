@@ -43,7 +43,7 @@ const listOf = (value: unknown): Payload[] => (Array.isArray(value) ? (value as 
 export function sentAmountAndDate(
   entity: string,
   payload: Payload,
-): { cents: number | null; date: string | null; foreign?: true } {
+): { cents: number | null; date: string | null; foreign?: true; currency?: string } {
   const day = (v: unknown) => (typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null);
   const foreign = sentInForeignCurrency(entity, payload);
   if (foreign) return { ...foreign, date: day(payload.ReferenceDate ?? payload.DocDate) };
@@ -72,15 +72,28 @@ export function sentAmountAndDate(
  * A document we sent in a foreign currency (issue 25, erp/foreign-currency.ts) stands for its foreign-currency
  * amount: a journal's FCDebit total, an invoice's RowTotalFC total. SAP's local amounts follow from its rate.
  */
-function sentInForeignCurrency(entity: string, payload: Payload): { cents: number; foreign: true } | null {
+function sentInForeignCurrency(
+  entity: string,
+  payload: Payload,
+): { cents: number; foreign: true; currency: string } | null {
   if (entity === 'JournalEntries') {
     const lines = listOf(payload.JournalEntryLines);
-    if (!lines.some((line) => typeof line.FCCurrency === 'string')) return null;
-    return { cents: lines.reduce((sum, line) => sum + centsOfNumber(line.FCDebit), 0), foreign: true };
+    const currency = lines.find((line) => typeof line.FCCurrency === 'string')?.FCCurrency as
+      string | undefined;
+    if (!currency) return null;
+    return {
+      cents: lines.reduce((sum, line) => sum + centsOfNumber(line.FCDebit), 0),
+      foreign: true,
+      currency,
+    };
   }
   if (typeof payload.DocCurrency !== 'string') return null;
   const lines = listOf(payload.DocumentLines);
-  return { cents: lines.reduce((sum, line) => sum + centsOfNumber(line.RowTotalFC), 0), foreign: true };
+  return {
+    cents: lines.reduce((sum, line) => sum + centsOfNumber(line.RowTotalFC), 0),
+    foreign: true,
+    currency: payload.DocCurrency,
+  };
 }
 
 /**

@@ -43,6 +43,9 @@ export function recordLabel(kind: RecordKindName | undefined, recordId: number |
 
 const docText = (d: SapRangeDocument) => `DocEntry ${d.docEntry ?? '?'}`;
 const money = (cents: number | null) => (cents === null ? null : decimalOfCents(cents));
+/** An amount of a posting as a message says it: 'USD 50.00' for a foreign-currency one, '50.00' otherwise. */
+const inCurrency = (posting: Pick<OurPosting, 'measure' | 'currency'>, amount: string | null) =>
+  posting.measure === 'foreign' && posting.currency ? `${posting.currency} ${amount}` : amount;
 
 /**
  * Every difference between our postings and SAP's documents, and the summary. `records` holds the record steps
@@ -69,7 +72,7 @@ export function compare(input: {
     fields: {
       document?: SapRangeDocument | undefined;
       /** Our side: a posting of ours, or the record a "not posted here" document names. */
-      ours?: Pick<OurPosting, 'cents' | 'postingDate' | 'measure'> & Partial<OurPosting>;
+      ours?: Pick<OurPosting, 'cents' | 'postingDate' | 'measure' | 'currency'> & Partial<OurPosting>;
       message: string;
       adoptable?: boolean;
     },
@@ -90,6 +93,8 @@ export function compare(input: {
         : null,
       message: `${recordLabel(subject.kind, subject.recordId, subject.tripNumber)}: ${fields.message}`,
       adoptable: fields.adoptable ?? false,
+      // Both sides' amounts are in this currency (a foreign-currency document's); null: the local currency.
+      currency: ours?.measure === 'foreign' ? (ours.currency ?? null) : null,
     });
   };
 
@@ -143,7 +148,7 @@ export function compare(input: {
       add('amount_differs', posting, {
         ours: posting,
         document,
-        message: `the amount here is ${money(posting.cents)} but SAP's ${docText(document)} has ${decimalOfCents(sap)}.`,
+        message: `the amount here is ${inCurrency(posting, money(posting.cents))} but SAP's ${docText(document)} has ${inCurrency(posting, decimalOfCents(sap))}.`,
       });
     }
     if (posting.postingDate !== null && document.date !== null && posting.postingDate !== document.date) {

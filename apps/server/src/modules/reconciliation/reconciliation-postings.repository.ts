@@ -72,6 +72,8 @@ function sentOf(name: RecordKindName, row: Omit<PostedRow, 'id' | 'tripNumber' |
         ? ('sent' as const)
         : ('record' as const),
     postingDate: sent.date ?? row.attemptDate ?? row.postingDate,
+    // The currency of a foreign-currency document's amounts (issue 25): the difference shows it beside them.
+    ...(sent.currency ? { currency: sent.currency } : {}),
   };
 }
 
@@ -92,6 +94,7 @@ function basisOf(name: RecordKindName, row: KeyedRow): AdoptionBasis {
     measure: sent.measure,
     postingDate: sent.postingDate,
     documentDay: row.documentDay,
+    ...(sent.currency ? { currency: sent.currency } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export type OurPosting = {
   postingDate: string | null;
   /** `sent`: `cents` is what the stored document sent; `record`: the record's amount field (no document stored). */
   measure: Measure;
+  /** The foreign currency `cents` is in (measure `foreign`, issue 25); absent: the local currency. */
+  currency?: string;
   state: 'posted' | 'reversed';
 };
 

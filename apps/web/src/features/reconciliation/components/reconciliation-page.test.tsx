@@ -70,6 +70,22 @@ const detail: ReconciliationRunDetail = {
       adoptable: false,
       index: 0,
     },
+    {
+      type: 'amount_differs',
+      kind: 'journalCashAdvance',
+      recordId: 13,
+      tripNumber: 'TRP-2026-003977',
+      idempotencyKey: 'FF-CA-13',
+      sapDocEntry: 302,
+      sapDocNum: 402,
+      ours: { amount: '1234.56', postingDate: '2026-03-06' },
+      sap: { amount: '1200.00', postingDate: '2026-03-06' },
+      message:
+        "TRP-2026-003977 (cash advance record): the amount here is USD 1234.56 but SAP's DocEntry 302 has USD 1200.00.",
+      adoptable: false,
+      currency: 'USD',
+      index: 1,
+    },
   ],
 };
 
@@ -141,6 +157,9 @@ describe('ReconciliationPage', { timeout: 30_000 }, () => {
     const differences = screen.getByRole('table', { name: 'Differences' });
     expect(within(differences).getByText('Missing in SAP')).toBeTruthy();
     expect(within(differences).getByText('15,000.00 on 06 Mar 2026')).toBeTruthy();
+    // A foreign-currency document's amounts carry their currency on both sides.
+    expect(within(differences).getByText('USD 1,234.56 on 06 Mar 2026')).toBeTruthy();
+    expect(within(differences).getByText('USD 1,200.00 on 06 Mar 2026')).toBeTruthy();
   });
 
   it('says how many differences it leaves out, and adopts a difference by its number in the run', async () => {

@@ -17,7 +17,7 @@ import type { ReconciliationDifference, ReconciliationRunDetail } from '@ff/cont
 import { ErrorAlert } from '@/components/error-alert';
 import { ScrollTable } from '@/components/scroll-table';
 import { errorMessage } from '@/lib/error-message';
-import { formatAmount, formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAdoptDifference, useReconciliationRun } from '../api/reconciliations';
 import { DIFFERENCE_TYPES, hiddenLine, kindLabel } from './labels';
@@ -48,13 +48,14 @@ function SummaryCards({ run }: { run: ReconciliationRunDetail }) {
   );
 }
 
-// A record not posted here has an amount but, until a posting date is chosen for it, no date.
-const side = (value: ReconciliationDifference['ours']) =>
+// A record not posted here has an amount but, until a posting date is chosen for it, no date. A foreign-currency
+// document's amounts carry their currency ('USD 1,234.56'), both sides being compared in it.
+const side = (value: ReconciliationDifference['ours'], currency?: string | null) =>
   !value
     ? 'None'
     : value.postingDate
-      ? `${formatAmount(value.amount)} on ${formatDate(value.postingDate)}`
-      : formatAmount(value.amount);
+      ? `${formatMoney(value.amount, currency)} on ${formatDate(value.postingDate)}`
+      : formatMoney(value.amount, currency);
 
 function DifferencesTable({
   run,
@@ -86,8 +87,8 @@ function DifferencesTable({
             <Table.Td>{difference.tripNumber ?? 'N/A'}</Table.Td>
             <Table.Td>{kindLabel(difference.kind)}</Table.Td>
             <Table.Td ff="monospace">{difference.idempotencyKey}</Table.Td>
-            <Table.Td>{side(difference.ours)}</Table.Td>
-            <Table.Td>{side(difference.sap)}</Table.Td>
+            <Table.Td>{side(difference.ours, difference.currency)}</Table.Td>
+            <Table.Td>{side(difference.sap, difference.currency)}</Table.Td>
             <Table.Td maw={420}>{difference.message}</Table.Td>
             <Table.Td>
               {difference.adoptable && (
