@@ -71,11 +71,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL.');
   const name = `ff_test_${randomBytes(6).toString('hex')}`;
-  const template = await postgresTemplate(baseUrl);
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(baseUrl)}`);
+  } catch (error) {
+    // 3D000: the template is gone (another checkout's run, with other migrations, pruned it): build it again.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    templateOfRun = undefined;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(baseUrl)}`);
   } finally {
     await admin.end();
   }
@@ -112,7 +116,7 @@ let templateOfRun: Promise<string> | undefined;
  * a copy took about 0.3 s where creating and migrating one took 1.1-1.5 s, for each of the 300-odd databases a
  * PostgreSQL run makes. Named after the migrations' content (`ff_test_tpl_<hash>`), so a new migration builds a
  * new one; the first test file to need it builds it under an advisory lock while the others wait, and it stays on
- * the server for the next run. Templates of other migrations are dropped when a new one is built.
+ * the server for the next run. Building a new one prunes all but the three newest.
  */
 function postgresTemplate(baseUrl: string): Promise<string> {
   templateOfRun ??= buildTemplate(baseUrl).catch((error: unknown) => {
@@ -140,9 +144,10 @@ async function buildTemplate(baseUrl: string): Promise<string> {
       await database.close();
     }
     await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    // The newest templates but three are pruned (newest: highest oid), so a run of another checkout with other
+    // migrations keeps its template while it runs; one whose template was pruned builds it again (3D000 above).
     const stale = await admin.query<{ datname: string }>(
-      String.raw`SELECT datname FROM pg_database WHERE datname LIKE 'ff\_test\_tpl\_%' AND datname <> $1`,
-      [name],
+      String.raw`SELECT datname FROM pg_database WHERE datname LIKE 'ff\_test\_tpl\_%' ORDER BY oid DESC OFFSET 3`,
     );
     for (const { datname } of stale.rows)
       await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);

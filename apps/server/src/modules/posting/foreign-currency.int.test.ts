@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSummary, type CurrencyFigure, type DashboardKindSummary } from '@ff/contract';
+import {
+  dashboardSummary,
+  type CurrencyFigure,
+  type DashboardKindSummary,
+  type ReconciliationDifference,
+} from '@ff/contract';
 import { multiplyToCents, formatCents, toCents } from '../../erp/money.js';
 import { startReconciliationWorker } from '../../jobs/reconciliation.job.js';
 import { reconciliationSteps } from '../../test/reconciliation-steps.js';
@@ -198,7 +203,7 @@ describe('records in a foreign currency', () => {
     await h.sim.control('/__sim/documents/alter', { reference: keyOf('CA', id!), amount: '1200.00' });
 
     const run = await reconcile(day);
-    const difference = run.differences.find((d) => d.recordId === id);
+    const difference = (run.differences as ReconciliationDifference[]).find((d) => d.recordId === id);
     expect(difference).toMatchObject({
       type: 'amount_differs',
       currency: 'USD',
@@ -209,7 +214,9 @@ describe('records in a foreign currency', () => {
       /the amount here is USD 1234\.56 but SAP's DocEntry \d+ has USD 1200\.00\./,
     );
     // The other differences of the day (none here) are in the local currency: no currency.
-    expect(run.differences.filter((d) => d.recordId !== id && d.currency)).toEqual([]);
+    expect(
+      (run.differences as ReconciliationDifference[]).filter((d) => d.recordId !== id && d.currency),
+    ).toEqual([]);
   });
 
   it('the dashboard totals each currency apart: its amounts are the local currency, never KES plus USD', async () => {
