@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { registerMyAccountModuleRoutes } from './modules/my-account/register.js';
 import { registerDimensionRoutes } from './modules/dimensions/dimensions.routes.js';
+import { registerPostingDefaultsRoutes } from './modules/posting-defaults/posting-defaults.routes.js';
 import { registerPostingRoutes } from './modules/posting/posting.routes.js';
 import { registerRecordRoutes } from './modules/records/records.routes.js';
 import { registerRoleRoutes } from './modules/roles/roles.routes.js';
@@ -109,6 +110,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
     enqueueVas: services.enqueueVas,
   });
   registerDimensionRoutes(app, services.dimensions);
+  registerPostingDefaultsRoutes(app, services.postingDefaults);
   registerCurrencyRatesRoutes(app, services.rates);
   registerAfterPostingRoutes(app, services.afterPosting);
   await registerSpa(app, options.webDistDir);

@@ -34,6 +34,7 @@ import { createCurrencyRates } from './modules/posting/currency-rates.js';
 import { createBranches } from './modules/posting/branch-rules.js';
 import { createDimensionsSource } from './modules/posting/dimension-rules.js';
 import { createDimensionsService } from './modules/dimensions/dimensions.js';
+import { createPostingDefaultsService } from './modules/posting-defaults/posting-defaults.js';
 import { createVatGroups } from './modules/records/kinds/shared/vat-groups.js';
 import { createRecordsRepository } from './modules/records/records.repository.js';
 import { createConnectionSettingsRepository } from './modules/settings/connection-settings.repository.js';
@@ -143,12 +144,14 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   });
   // Settings > Dimensions: the rules that choose a record's SAP distribution rules (cost centres).
   const dimensions = createDimensionsService({ db, audit });
+  // Settings > Posting defaults: the default VAT group of a sales invoice line (after the record's and the customer's).
+  const postingDefaults = createPostingDefaultsService({ db, audit, sap, timeZone: env.APP_TIMEZONE });
   const kinds = bindRecordKinds({
     db,
     accounts: postingAccounts,
     timeZone: env.APP_TIMEZONE,
     ledgers: records.ledgerAccount,
-    vat: createVatGroups({ sap: () => sapGateway }),
+    vat: createVatGroups({ sap: () => sapGateway, defaultGroup: () => postingDefaults.vatGroup() }),
     rates,
     branches: createBranches({ sap: () => sapGateway }),
     dimensions: createDimensionsSource({ read: () => dimensions.read(), sap: () => sapGateway }),
@@ -240,6 +243,7 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     accounts,
     records,
     dimensions,
+    postingDefaults,
     dashboard,
     /** SAP's local currency and daily rates (issue 25): the posts' and the posting-date picker's. */
     rates,

@@ -20,3 +20,4 @@ export * from './posting-periods.js';
 export * from './reversal.js';
 export * from './dimensions.js';
 export * from './currency-rates.js';
+export * from './posting-defaults.js';

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -206,6 +207,22 @@ export const dimensionRules = pgTable('dimension_rules', {
   updatedAt: instant('updated_at').notNull().defaultNow(),
   updatedById: integer('updated_by_id'),
 });
+
+/**
+ * Settings > Posting defaults (issue 25): one row (id 1) of what a record takes when neither it nor SAP's master
+ * data says; later defaults join it as columns. `vat_group`: a sales invoice line's VAT group after the record's
+ * own and its customer's in SAP (null: none). No row: no defaults.
+ */
+export const postingDefaults = pgTable(
+  'posting_defaults',
+  {
+    id: integer('id').primaryKey().default(1),
+    vatGroup: text('vat_group'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    updatedById: integer('updated_by_id'),
+  },
+  (t) => [check('posting_defaults_one_row', sql`${t.id} = 1`)],
+);
 
 /** Local ledger accounts offered on the posting screens; they must exist and be active in SAP. */
 export const ledgerAccounts = pgTable(

@@ -180,6 +180,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'PUT /api/v1/settings/dimensions': {
     valid: async () => ({ url: '/api/v1/settings/dimensions', body: { rules: [] }, status: 200 }),
   },
+  // Settings > Posting defaults (issue 25): saving no default VAT group leaves every post as it was.
+  'GET /api/v1/settings/posting-defaults': get('/api/v1/settings/posting-defaults'),
+  'PUT /api/v1/settings/posting-defaults': {
+    valid: async () => ({ url: '/api/v1/settings/posting-defaults', body: { vatGroup: null }, status: 200 }),
+  },
+  'GET /api/v1/settings/vat-groups': get('/api/v1/settings/vat-groups'),
   'GET /api/v1/sap-status': get('/api/v1/sap-status'),
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionSetting } from '@ff/contract';
@@ -119,6 +119,34 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(screen.queryByText('Saved — leave blank to keep it')).toBeNull();
     expect(api.calls.filter((c) => c.method === 'post')).toHaveLength(0);
+  });
+
+  it('has a Posting defaults tab for Manage Settings holders only, with the default VAT group', async () => {
+    const user = (permissions: string[]) => ({
+      authenticated: true,
+      user: { id: 1, name: 'Admin', email: 'admin@example.com', permissions },
+    });
+    let permissions = ['Manage Settings'];
+    restore = fakeApi(({ url }) => {
+      if (url === '/session') return [200, user(permissions)];
+      if (url === '/connectionSetting') return [200, { data: [setting] }];
+      if (url === '/settings/posting-defaults') return [200, { data: { vatGroup: 'O1' } }];
+      if (url === '/settings/vat-groups')
+        return [200, { data: [{ code: 'O1', name: 'Output VAT 16%', rate: 16 }] }];
+      return [404, {}];
+    }).restore;
+    const page = renderPage(<SettingsPage />);
+
+    await act(async () => fireEvent.click(await screen.findByRole('tab', { name: 'Posting defaults' })));
+    const field = (await screen.findByRole('combobox', { name: 'Default VAT group' })) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('O1 — Output VAT 16%'));
+    page.unmount();
+
+    permissions = ['View Sales Invoices'];
+    renderPage(<SettingsPage />);
+    expect(await screen.findByRole('tab', { name: 'ERP Connection' })).toBeTruthy();
+    await act(async () => {});
+    expect(screen.queryByRole('tab', { name: 'Posting defaults' })).toBeNull();
   });
 
   it('lists the ledger accounts SAP does not accept', async () => {

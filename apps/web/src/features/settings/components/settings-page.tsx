@@ -19,10 +19,18 @@ const DimensionSettings = lazy(async () => ({
   default: (await import('./dimension-settings')).DimensionSettings,
 }));
 
+// And the Posting defaults tab's (issue 25: the default VAT group).
+const PostingDefaultsSettings = lazy(async () => ({
+  default: (await import('./posting-defaults-settings')).PostingDefaultsSettings,
+}));
+
 const NO_SETTING =
   'No SAP connection has been set up on the server yet. Please reach out to support to have it created.';
 
-/** /general-settings: the ERP connection; the security policy and the dimension rules (Manage Settings holders). */
+/**
+ * /general-settings: the ERP connection; the security policy, the dimension rules and the posting defaults (Manage
+ * Settings holders).
+ */
 export function SettingsPage() {
   const setting = useConnectionSetting();
   const canManage = useHasPermission(PERMISSIONS.manageSettings);
@@ -35,6 +43,7 @@ export function SettingsPage() {
           <Tabs.Tab value="erp-connection">ERP Connection</Tabs.Tab>
           {canManage && <Tabs.Tab value="security">Security</Tabs.Tab>}
           {canManage && <Tabs.Tab value="dimensions">Dimensions (cost centres)</Tabs.Tab>}
+          {canManage && <Tabs.Tab value="posting-defaults">Posting defaults</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="erp-connection" pt="md" pos="relative" mih={160}>
           <PageLoadingOverlay visible={setting.isLoading} />
@@ -63,6 +72,13 @@ export function SettingsPage() {
           <Tabs.Panel value="dimensions" pt="md" pos="relative" mih={160}>
             <Suspense fallback={<PageLoadingOverlay visible />}>
               <DimensionSettings />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {canManage && (
+          <Tabs.Panel value="posting-defaults" pt="md" pos="relative" mih={160}>
+            <Suspense fallback={<PageLoadingOverlay visible />}>
+              <PostingDefaultsSettings />
             </Suspense>
           </Tabs.Panel>
         )}

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { PostingDefaultSettings, SapVatGroupOption } from '@ff/contract';
+import type { Db } from '../../db/client.js';
+import { postingDefaults } from '../../db/schema.js';
+import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
+import { ValidationFailed } from '../../lib/errors.js';
+import { formatDay } from '../../lib/time.js';
+import type { AuditContext, AuditService } from '../audits/audit.service.js';
+import { outputVatProblem } from '../records/kinds/shared/vat-groups.js';
+import { readSapVatGroups, VatGroupsUnavailable } from './sap-vat-groups.js';
+
+/** The one row of the table (a check constraint keeps it the only one). */
+const ROW_ID = 1;
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Settings > Posting defaults (issue 25): what a record takes when neither it nor SAP's master data says; for now a
+ * sales invoice line's VAT group, after the record's own and its customer's in SAP
+ * (modules/records/kinds/sales-invoice, through `kinds/shared/vat-groups.ts`). Saved by an administrator in one
+ * transaction with its audit line, only once SAP has confirmed the group is an active output group.
+ */
+export function createPostingDefaultsService(deps: {
+  db: Db;
+  audit: AuditService;
+  sap: ServiceLayerClient;
+  timeZone: string;
+}) {
+  const { db, audit } = deps;
+  const today = () => formatDay(new Date(), deps.timeZone);
+
+  async function read(executor: Db = db): Promise<PostingDefaultSettings> {
+    const [row] = await executor
+      .select({ vatGroup: postingDefaults.vatGroup })
+      .from(postingDefaults)
+      .where(eq(postingDefaults.id, ROW_ID));
+    return { vatGroup: row?.vatGroup ?? null };
+  }
+
+  /** Refuses (422, on the field) a code SAP does not have, has inactive or keeps for purchases; 503 when SAP cannot say. */
+  async function checkVatGroup(code: string) {
+    let groups;
+    try {
+      groups = await readSapVatGroups(deps.sap, today());
+    } catch (error) {
+      if (error instanceof VatGroupsUnavailable)
+        throw new VatGroupsUnavailable(
+          error.reason,
+          'The default VAT group was not saved: try again in a moment.',
+        );
+      throw error;
+    }
+    const problem = outputVatProblem(new Map(groups.map((g) => [g.code, g])), code);
+    if (problem) throw ValidationFailed.field('vatGroup', sentence(problem));
+  }
+
+  return {
+    read,
+    /** The default VAT group of a sales invoice line (null: none); read by every post request's check. */
+    vatGroup: async () => (await read()).vatGroup,
+    /** SAP's active sales (output) VAT groups, by code, for the picker; throws VatGroupsUnavailable. */
+    async sapVatGroups(): Promise<SapVatGroupOption[]> {
+      const groups = await readSapVatGroups(deps.sap, today());
+      return groups
+        .filter((g) => g.active && g.category === 'output')
+        .sort((a, b) => a.code.localeCompare(b.code))
+        .map(({ code, name, rate }) => ({ code, name, rate }));
+    },
+    /** Saves the defaults (a VAT group only once SAP has confirmed it); answers what was saved. */
+    async save(settings: PostingDefaultSettings, context: AuditContext): Promise<PostingDefaultSettings> {
+      if (settings.vatGroup) await checkVatGroup(settings.vatGroup);
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [before] = await tx
+          .select({ vatGroup: postingDefaults.vatGroup })
+          .from(postingDefaults)
+          .where(eq(postingDefaults.id, ROW_ID))
+          .for('update');
+        const values = { vatGroup: settings.vatGroup, updatedAt: new Date(), updatedById: context.actor.id };
+        await tx
+          .insert(postingDefaults)
+          .values({ id: ROW_ID, ...values })
+          .onConflictDoUpdate({ target: postingDefaults.id, set: values });
+        await audit.record(
+          context,
+          `Updated the posting defaults: default VAT group ${settings.vatGroup ?? 'none'} (was ${before?.vatGroup ?? 'none'})`,
+          tx,
+        );
+      });
+      return read();
+    },
+  };
+}
+
+export type PostingDefaultsService = ReturnType<typeof createPostingDefaultsService>;
