@@ -145,7 +145,12 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   // Settings > Dimensions: the rules that choose a record's SAP distribution rules (cost centres).
   const dimensions = createDimensionsService({ db, audit });
   // Settings > Posting defaults: the default VAT group of a sales invoice line (after the record's and the customer's).
-  const postingDefaults = createPostingDefaultsService({ db, audit, sap, timeZone: env.APP_TIMEZONE });
+  const postingDefaults = createPostingDefaultsService({
+    db,
+    audit,
+    sap: () => sapGateway,
+    timeZone: env.APP_TIMEZONE,
+  });
   const kinds = bindRecordKinds({
     db,
     accounts: postingAccounts,

@@ -145,12 +145,20 @@ export function sapGatewayFor(client: ServiceLayerClient): SapGateway {
     async vatGroups() {
       try {
         const rows = await client.getAll<Record<string, unknown>>('VatGroups', {
-          $select: 'Code,Category,Inactive',
+          $select: 'Code,Name,Category,Inactive,VatGroups_Lines',
         });
+        const lines = (value: unknown) =>
+          (Array.isArray(value) ? (value as Record<string, unknown>[]) : []).flatMap((line) =>
+            typeof line.Rate === 'number'
+              ? [{ from: String(line.Effectivefrom ?? '').slice(0, 10), rate: line.Rate }]
+              : [],
+          );
         return rows.map((row) => ({
           code: String(row.Code ?? ''),
           category: row.Category === 'bovcInputTax' ? ('input' as const) : ('output' as const),
           active: row.Inactive !== 'tYES',
+          name: typeof row.Name === 'string' ? row.Name : '',
+          rates: lines(row.VatGroups_Lines),
         }));
       } catch (error) {
         throw isSapError(error) ? toFailure(error) : error;

@@ -119,7 +119,14 @@ export type SapDistributionRule = { code: string; dimension: number; active: boo
 export type SapBranch = { id: number; main: boolean; disabled: boolean };
 
 /** One of SAP's VAT groups: its code, whether it is for sales (output) or purchases (input), and active. */
-export type SapVatGroup = { code: string; category: 'output' | 'input'; active: boolean };
+export type SapVatGroup = {
+  code: string;
+  category: 'output' | 'input';
+  active: boolean;
+  /** Its name, and its rates (percent) each with the day it takes effect ('yyyy-MM-dd'), as SAP lists them. */
+  name?: string;
+  rates?: { from: string; rate: number }[];
+};
 
 // --- Posting periods (issue 11, modules/posting-periods) ---
 /**

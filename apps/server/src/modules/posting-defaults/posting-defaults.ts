@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PostingDefaultSettings, SapVatGroupOption } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { postingDefaults } from '../../db/schema.js';
-import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
+import type { SapGateway } from '../../erp/sap-gateway.js';
 import { ValidationFailed } from '../../lib/errors.js';
 import { formatDay } from '../../lib/time.js';
 import type { AuditContext, AuditService } from '../audits/audit.service.js';
@@ -23,7 +23,7 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export function createPostingDefaultsService(deps: {
   db: Db;
   audit: AuditService;
-  sap: ServiceLayerClient;
+  sap: () => SapGateway;
   timeZone: string;
 }) {
   const { db, audit } = deps;
@@ -41,7 +41,7 @@ export function createPostingDefaultsService(deps: {
   async function checkVatGroup(code: string) {
     let groups;
     try {
-      groups = await readSapVatGroups(deps.sap, today());
+      groups = await readSapVatGroups(deps.sap(), today());
     } catch (error) {
       if (error instanceof VatGroupsUnavailable)
         throw new VatGroupsUnavailable(
@@ -60,7 +60,7 @@ export function createPostingDefaultsService(deps: {
     vatGroup: async () => (await read()).vatGroup,
     /** SAP's active sales (output) VAT groups, by code, for the picker; throws VatGroupsUnavailable. */
     async sapVatGroups(): Promise<SapVatGroupOption[]> {
-      const groups = await readSapVatGroups(deps.sap, today());
+      const groups = await readSapVatGroups(deps.sap(), today());
       return groups
         .filter((g) => g.active && g.category === 'output')
         .sort((a, b) => a.code.localeCompare(b.code))

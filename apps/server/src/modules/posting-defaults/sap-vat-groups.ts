@@ -1,7 +1,5 @@
 import type { SapVatGroupOption } from '@ff/contract';
-import { isSapError } from '../../erp/sap-error.js';
-import type { SapVatGroup } from '../../erp/sap-gateway.js';
-import type { ServiceLayerClient } from '../../erp/service-layer-client.js';
+import type { SapGateway, SapVatGroup } from '../../erp/sap-gateway.js';
 import { reasonOf } from '../../lib/errors.js';
 
 /** SAP could not be asked for its VAT groups (not reachable, login refused, not set up): answered 503. */
@@ -15,45 +13,29 @@ export class VatGroupsUnavailable extends Error {
   }
 }
 
-type SapRow = {
-  Code?: unknown;
-  Name?: unknown;
-  Category?: unknown;
-  Inactive?: unknown;
-  VatGroups_Lines?: { Effectivefrom?: unknown; Rate?: unknown }[] | null;
-};
-
 /** A VAT group as the picker shows it and the save checks it. */
 export type VatGroupDetail = SapVatGroup & SapVatGroupOption;
 
-/** The rate in force on `day` (yyyy-MM-dd): the line with the latest `Effectivefrom` not after it; null if none. */
-function rateOn(lines: SapRow['VatGroups_Lines'], day: string): number | null {
+/** The rate in force on `day` (yyyy-MM-dd): the one with the latest `from` not after it; null if none. */
+function rateOn(rates: SapVatGroup['rates'], day: string): number | null {
   let found: { from: string; rate: number } | null = null;
-  for (const line of lines ?? []) {
-    const from = String(line.Effectivefrom ?? '').slice(0, 10);
-    if (typeof line.Rate !== 'number' || from > day) continue;
-    if (!found || from >= found.from) found = { from, rate: line.Rate };
+  for (const line of rates ?? []) {
+    if (line.from > day) continue;
+    if (!found || line.from >= found.from) found = line;
   }
   return found?.rate ?? null;
 }
 
 /**
- * SAP's VAT groups (`VatGroups`) with their names and today's rates, read as the SAP gateway reads them for
- * posting (`erp/sap-gateway-adapter.ts` `vatGroups`: a category other than input is output, `Inactive` tYES is
- * inactive), so the save checks a code as a post would. Throws VatGroupsUnavailable when SAP cannot be asked.
+ * SAP's VAT groups with their names and today's rates, read through the SAP gateway as posting reads them
+ * (`vatGroups`), so the save checks a code as a post would. Throws VatGroupsUnavailable when SAP cannot be asked.
  */
-export async function readSapVatGroups(sap: ServiceLayerClient, today: string): Promise<VatGroupDetail[]> {
-  let rows: SapRow[];
+export async function readSapVatGroups(sap: SapGateway, today: string): Promise<VatGroupDetail[]> {
+  let groups: SapVatGroup[];
   try {
-    rows = await sap.getAll<SapRow>('VatGroups', { $select: 'Code,Name,Category,Inactive,VatGroups_Lines' });
+    groups = await sap.vatGroups();
   } catch (error) {
-    throw new VatGroupsUnavailable(isSapError(error) ? error.userMessage : reasonOf(error));
+    throw new VatGroupsUnavailable(reasonOf(error));
   }
-  return rows.map((row) => ({
-    code: String(row.Code ?? ''),
-    name: typeof row.Name === 'string' ? row.Name : '',
-    category: row.Category === 'bovcInputTax' ? 'input' : 'output',
-    active: row.Inactive !== 'tYES',
-    rate: rateOn(row.VatGroups_Lines, today),
-  }));
+  return groups.map((group) => ({ ...group, name: group.name ?? '', rate: rateOn(group.rates, today) }));
 }
