@@ -54,6 +54,9 @@ const post = (ids: number[]) =>
 
 /** The sessions of the test database waiting on a lock (not the blocker's own). */
 async function waitingPids(): Promise<number[]> {
+  // The blocker is inside its transaction, where PostgreSQL keeps the first read of pg_stat_activity for the whole
+  // transaction (stats_fetch_consistency): without clearing it, a session that connected later is never seen.
+  await blocker.query('SELECT pg_stat_clear_snapshot()');
   const { rows } = await blocker.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> $1 AND cardinality(pg_blocking_pids(pid)) > 0`,

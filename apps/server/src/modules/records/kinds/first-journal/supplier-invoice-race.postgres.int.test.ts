@@ -40,6 +40,9 @@ afterAll(async () => {
 async function untilWaiting(count: number) {
   const deadline = Date.now() + 20_000;
   for (;;) {
+    // The blocker is inside its transaction, where PostgreSQL keeps the first read of pg_stat_activity for the
+    // whole transaction (stats_fetch_consistency): without clearing it, a session that connected later is never seen.
+    await blocker.query('SELECT pg_stat_clear_snapshot()');
     const { rows } = await blocker.query<{ waiting: number }>(
       `SELECT count(*)::int AS waiting FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> $1 AND cardinality(pg_blocking_pids(pid)) > 0`,
