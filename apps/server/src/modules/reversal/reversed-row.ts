@@ -43,6 +43,8 @@ export async function reversedRow(db: Db, reversal: Reversal, timeZone: string):
       : [],
   );
   const withAmount = attempts.find((a) => a.amount !== null);
+  // SAP's VAT and gross of the document (issue 25), as the history shows them: the newest attempt that kept both.
+  const withTotals = attempts.find((a) => a.vatAmount !== null && a.grossAmount !== null);
   const withDate = attempts.find((a) => a.postingDate !== null);
   return {
     id: reversal.postingId,
@@ -51,6 +53,7 @@ export async function reversedRow(db: Db, reversal: Reversal, timeZone: string):
     tripNumber: (record?.tripNumber as string | null) ?? null,
     amount: withAmount?.amount ?? (record?.amount as string | null) ?? null,
     currency: (record?.currency as string | null) ?? null,
+    ...(withTotals ? { vat: withTotals.vatAmount!, gross: withTotals.grossAmount! } : {}),
     postingDate: withDate?.postingDate ?? (record?.postingDate as string | null) ?? null,
     status: 'reversed',
     sapDocEntry: reversal.sapDocEntry,

@@ -166,6 +166,14 @@ describe("SAP's net, VAT and gross in the posting history", () => {
     const [attempt] = await attemptsOf(h, 'SI', usd!);
     expect(attempt).toMatchObject({ outcome: 'posted', vatAmount: '197.53', grossAmount: '1432.09' });
     expect((await attemptsOf(h, 'CA', cash!))[0]).toMatchObject({ vatAmount: null, grossAmount: null });
+
+    // The reversal answers the posting as the history now lists it: still with its VAT and gross.
+    const reversed = await admin.post(`/api/v1/postings/${rows.get(trip('KES'))!.id as number}/reverse`, {
+      reason: 'Billed the wrong customer',
+    });
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.data).toMatchObject({ status: 'reversed', vat: '8000.00', gross: '58000.00' });
+    expect((await historyRows()).get(trip('KES'))).toMatchObject({ status: 'reversed', vat: '8000.00' });
   });
 
   it("keeps them from the document SAP already holds when the reply was lost (the look-up's found)", async () => {
