@@ -6,12 +6,14 @@ import { apiCall } from './auth';
 
 export type KindSummary = {
   kind: string;
-  awaiting: { count: number; amount: string };
+  /** `currencies`: each foreign currency's records (issue 25); `amount` is the local currency's. */
+  awaiting: { count: number; amount: string; currencies: CurrencyFigure[] };
   aging: { bucket: '0-7' | '8-30' | '31-60' | '60+'; count: number; amount: string }[];
   postedPerDay: { day: string; count: number; amount: string }[];
   failed: number;
   queued: number;
 };
+export type CurrencyFigure = { currency: string; count: number; amount: string };
 export type Summary = { kinds: KindSummary[]; generatedAt: string; today: string };
 export type SapStatus = { state: string; message: string; checkedAt: string };
 
@@ -56,6 +58,19 @@ export const count = (value: number) => grouped.format(value);
 /** `1234.5` as the page shows amounts: `1,234.50`. */
 export const amount = (text: string) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(text));
+
+/**
+ * The lines of a kind's awaiting amount cell (issue 25): the local currency's amount unless every awaiting record
+ * is foreign, then each foreign currency's ('USD 1,234.00'); one plain amount when there is no foreign record.
+ */
+export function awaitingAmountLines(awaiting: KindSummary['awaiting']): string[] {
+  if (!awaiting.currencies.length) return [amount(awaiting.amount)];
+  const foreign = awaiting.currencies.reduce((sum, figure) => sum + figure.count, 0);
+  return [
+    ...(awaiting.count > foreign ? [amount(awaiting.amount)] : []),
+    ...awaiting.currencies.map((figure) => `${figure.currency} ${amount(figure.amount)}`),
+  ];
+}
 
 /** `2025-03-10` as the posted chart's rows name days: `10 Mar`. */
 export const dayLabel = (day: string) =>

@@ -3,7 +3,6 @@ import { apiCall, createUserWithRole, signIn, uniqueSuffix } from '../support/au
 import {
   AGING_LABELS,
   AGING_TITLE,
-  amount,
   chartTable,
   count,
   dayLabel,
@@ -13,6 +12,7 @@ import {
   POSTED_TITLE,
   SPEC_KIND_LABELS,
   rowCells,
+  awaitingAmountLines,
   sapStatusOf,
   summaryOf,
 } from '../support/dashboard';
@@ -149,14 +149,21 @@ test.describe('Dashboard', () => {
       Object.keys(SPEC_KIND_LABELS),
     );
 
-    // Per kind: records awaiting, their amount, failed.
+    // Per kind: records awaiting, their amount (a line per currency: the demo bills transit trips in USD), failed.
     for (const kind of summary.kinds) {
       expect(await rowCells(awaiting, KIND_LABELS[kind.kind]!)).toEqual([
         count(kind.awaiting.count),
-        amount(kind.awaiting.amount),
+        awaitingAmountLines(kind.awaiting).join(''),
         count(kind.failed),
       ]);
     }
+    const sales = summary.kinds.find((k) => k.kind === 'journalSaleInvoice')!;
+    expect(sales.awaiting.currencies.map((figure) => figure.currency)).toEqual(['USD']);
+    const salesAmounts = awaiting
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: KIND_LABELS.journalSaleInvoice! }) })
+      .getByRole('listitem');
+    await expect(salesAmounts).toHaveText(awaitingAmountLines(sales.awaiting));
     const failed = summary.kinds.reduce((sum, kind) => sum + kind.failed, 0);
     await expect(page.getByRole('region', { name: 'Failed postings' })).toContainText(count(failed));
     const vas = summary.kinds.find((k) => k.kind === 'journalVasTransaction')!;

@@ -76,7 +76,10 @@ test.describe('Sales Invoices', () => {
 
   test("shows amounts with 2 decimals, 'N/A' when empty, and why a row failed", async ({ page }) => {
     const rows = await listSales(page);
-    const [empty, failed, plain] = rows as [SalesInvoiceRow, SalesInvoiceRow, SalesInvoiceRow];
+    const [empty, failed] = rows as [SalesInvoiceRow, SalesInvoiceRow];
+    // The demo data bills transit trips in USD: one row of each currency.
+    const plain = rows.slice(2).find((row) => !row.currency)!;
+    const usd = rows.slice(2).find((row) => row.currency === 'USD')!;
     // The demo data has no empty amounts or failed rows: the list answer is edited on its way to the page.
     await rewriteJson<{ data: SalesInvoiceRow[] }>(page, '**/api/v1/journalSaleInvoice*', (body) => ({
       ...body,
@@ -93,11 +96,16 @@ test.describe('Sales Invoices', () => {
     await expect(rowOf(table(page), empty.tripNumber).getByRole('cell').last()).toHaveText('N/A', {
       timeout: 20_000,
     });
-    const expected = new Intl.NumberFormat('en-US', {
+    const twoDecimals = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
-    }).format(Number(plain.amount));
-    await expect(rowOf(table(page), plain.tripNumber).getByRole('cell').last()).toHaveText(expected);
+    });
+    await expect(rowOf(table(page), plain.tripNumber).getByRole('cell').last()).toHaveText(
+      twoDecimals.format(Number(plain.amount)),
+    );
+    await expect(rowOf(table(page), usd.tripNumber).getByRole('cell').last()).toHaveText(
+      `USD ${twoDecimals.format(Number(usd.amount))}`,
+    );
     const badge = rowOf(table(page), failed.tripNumber).getByText('Failed', { exact: true });
     await badge.hover();
     await expect(page.getByRole('tooltip')).toHaveText('SAP: Business partner is inactive [OCRD.CardCode]');

@@ -116,7 +116,8 @@ export const VAS_PRODUCTS: readonly VasProduct[] = [
 ];
 
 /** Northern Corridor routes with road distance (km) and how often the demo company runs them. */
-export type Route = { name: string; origin: string; km: number; weight: number };
+/** A Northern Corridor route; `transit`: it ends beyond Kenya (Uganda, Rwanda), transit cargo billed in USD. */
+export type Route = { name: string; origin: string; km: number; weight: number; transit?: true };
 
 export const ROUTES: readonly Route[] = [
   { name: 'Mombasa - Nairobi', origin: 'Mombasa', km: 485, weight: 30 },
@@ -126,10 +127,10 @@ export const ROUTES: readonly Route[] = [
   { name: 'Mombasa - Kisumu', origin: 'Mombasa', km: 830, weight: 7 },
   { name: 'Mombasa - Malaba', origin: 'Mombasa', km: 935, weight: 4 },
   { name: 'Mombasa - Busia', origin: 'Mombasa', km: 945, weight: 3 },
-  { name: 'Mombasa - Kampala via Malaba', origin: 'Mombasa', km: 1150, weight: 12 },
-  { name: 'Mombasa - Kampala via Busia', origin: 'Mombasa', km: 1170, weight: 6 },
-  { name: 'Mombasa - Kigali via Malaba', origin: 'Mombasa', km: 1660, weight: 5 },
-  { name: 'Nairobi - Kampala via Malaba', origin: 'Nairobi', km: 665, weight: 5 },
+  { name: 'Mombasa - Kampala via Malaba', origin: 'Mombasa', km: 1150, weight: 12, transit: true },
+  { name: 'Mombasa - Kampala via Busia', origin: 'Mombasa', km: 1170, weight: 6, transit: true },
+  { name: 'Mombasa - Kigali via Malaba', origin: 'Mombasa', km: 1660, weight: 5, transit: true },
+  { name: 'Nairobi - Kampala via Malaba', origin: 'Nairobi', km: 665, weight: 5, transit: true },
   { name: 'Nairobi - Kisumu', origin: 'Nairobi', km: 345, weight: 3 },
   { name: 'Nairobi - Eldoret', origin: 'Nairobi', km: 310, weight: 2 },
   { name: 'Nairobi - Mombasa', origin: 'Nairobi', km: 485, weight: 3 },

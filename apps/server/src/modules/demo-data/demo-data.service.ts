@@ -7,11 +7,17 @@ import type { ImportReport, ImportsService } from '../imports/imports.service.js
 import { generateDemoData, type DemoDataSet } from './demo-generator.js';
 
 /** What embedded `npm start` loads into an empty database. */
-export const STARTUP_DEMO = { count: 250, seed: 42 } as const;
+export const STARTUP_DEMO = { count: 250, seed: 42, foreign: true } as const;
 /** Rows per import call (one transaction each) when loading a large set. */
 const BATCH = 10_000;
 
-export type DemoRequest = { count: number; seed: string | number; today?: string | undefined };
+export type DemoRequest = {
+  count: number;
+  seed: string | number;
+  today?: string | undefined;
+  /** Transit trips in USD and VAT groups on the invoices (demo-generator.ts `foreign`). */
+  foreign?: boolean;
+};
 
 /** The demo set for a request; the reference day defaults to today in `timeZone`. */
 export const generateDemoSet = (request: DemoRequest, timeZone: string): DemoDataSet =>

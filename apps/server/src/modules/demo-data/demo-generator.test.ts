@@ -147,6 +147,41 @@ describe('demo data generator', () => {
     expect(losses).toBeLessThan(250 * 0.18);
   });
 
+  it("bills transit trips in USD with zero-rated VAT when SAP's books are in play; the spec's set has neither", () => {
+    const books = generateDemoData({ ...options, foreign: true });
+    const transit = (route: unknown) => /Kampala|Kigali/.test(String(route));
+    const sales = books['sales-invoices'];
+    const usd = sales.filter((r) => r.currency === 'USD');
+    // About a quarter of the trips cross into Uganda or Rwanda (28 of the routes' 105 weight).
+    expect(usd.length).toBeGreaterThan(250 * 0.15);
+    expect(usd.length).toBeLessThan(250 * 0.4);
+    for (const [i, row] of sales.entries()) {
+      const plain = set['sales-invoices'][i]!;
+      expect(row.tripNumber).toBe(plain.tripNumber);
+      if (transit(row.route)) {
+        // KES 80,000-450,000 at 129 to the dollar, in whole dollars.
+        expect(row).toMatchObject({ currency: 'USD', vatGroup: 'O0' });
+        expect(row.amount).toMatch(/^\d+\.00$/);
+        expect(Number(row.amount)).toBe(Math.round(Number(plain.amount) / 129));
+      } else {
+        expect(row).toMatchObject({ amount: plain.amount, vatGroup: 'O1' });
+        expect(row).not.toHaveProperty('currency');
+      }
+    }
+    const cash = books['cash-advances'];
+    expect(cash.filter((r) => r.currency === 'USD').map((r) => r.tripNumber)).toEqual(
+      cash.filter((r) => transit(r.route)).map((r) => r.tripNumber),
+    );
+    // Fuel, transporter and VAS rows stay in shillings; the records stay valid for the import.
+    for (const kind of ['fuel-advances', 'transporter-invoices', 'vas-transactions'] as const)
+      expect(books[kind].every((r) => !('currency' in r))).toBe(true);
+    const schemas = importRowSchemas(options.timeZone);
+    for (const kind of IMPORT_KINDS)
+      for (const row of books[kind])
+        expect(schemas[kind].safeParse(row).error, String(row.sourceId)).toBeUndefined();
+    expect(set['sales-invoices'].some((r) => 'currency' in r || 'vatGroup' in r)).toBe(false);
+  });
+
   it('dates every record in the 60 days before the reference day', () => {
     // Start of 2026-03-15 and of 2026-01-14 in Nairobi (UTC+3).
     const end = Date.parse('2026-03-14T21:00:00Z');

@@ -24,6 +24,11 @@ export type DemoDataOptions = {
   today: string;
   /** Wall-clock times are chosen in this zone and written with its offset. */
   timeZone: string;
+  /**
+   * Transit trips in USD and sales invoices with VAT groups (shared/demo.ts `foreign`): the start-up set and the
+   * demo-data command. Off (the default): every record in the local currency without a VAT group, as the spec's.
+   */
+  foreign?: boolean;
 };
 
 /** One array per kind, each row in the import API's JSON shape. */
@@ -123,6 +128,7 @@ export function generateDemoData(options: DemoDataOptions): DemoDataSet {
       sourceId: (code: string) => sourceId(code, i),
       when,
       depot: () => (depot ??= random.pick(DEPOTS[trip.route.origin] ?? DEPOTS.Mombasa!)),
+      foreign: options.foreign ?? false,
     };
     for (const piece of pieces) (set[piece.name] as unknown[]).push(piece.demo(context));
   });

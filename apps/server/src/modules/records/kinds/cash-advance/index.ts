@@ -7,7 +7,7 @@ import {
   oneStepIndexes,
   postingColumns,
 } from '../shared/columns.js';
-import { advanceTripDemo, kes, minutes } from '../shared/demo.js';
+import { advanceTripDemo, minutes, tripMoney } from '../shared/demo.js';
 import { ledgerJournalKind } from '../shared/ledger-journal.js';
 
 /** Cash advances paid to a transporter for a trip, posted against a petty-cash ledger. */
@@ -34,11 +34,12 @@ export const kind = ledgerJournalKind('cashAdvance', cashAdvances, {
     fields: { amount: optionalDecimal(MONEY) },
   },
   /** The trip's cash advance, paid out half an hour to three hours before it starts. */
-  demo: ({ random, trip, sourceId, when }) => ({
+  demo: ({ random, trip, sourceId, when, foreign }) => ({
     sourceId: sourceId('CA'),
     documentDate: when(new Date(trip.startsAt.getTime() - minutes(random.int(30, 180)))),
     ...advanceTripDemo(trip),
-    amount: kes(random.int(50, 500) * 100_00),
+    // A transit trip's driver is advanced US dollars for the border and beyond.
+    ...tripMoney({ trip, foreign }, random.int(50, 500) * 100_00),
   }),
 });
 

@@ -6,7 +6,7 @@ import {
   requiredText,
 } from '../../../imports/import-fields.js';
 import { declareImport, tripContainerFields } from '../shared/import.js';
-import { kes, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
+import { tripMoney, tripContainerDemo, type DemoPiece } from '../shared/demo.js';
 import { salesInvoices } from './table.js';
 
 export const salesInvoiceImport = declareImport(salesInvoices, {
@@ -25,7 +25,7 @@ export const salesInvoiceImport = declareImport(salesInvoices, {
 });
 
 /** The trip's sales invoice: the customer billed the freight. */
-export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({
+export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when, foreign }) => ({
   sourceId: sourceId('SI'),
   documentDate: when(trip.startsAt),
   clientName: trip.customer.name,
@@ -34,5 +34,7 @@ export const salesInvoiceDemo: DemoPiece = ({ trip, sourceId, when }) => ({
   clientRef: trip.clientRef,
   ...tripContainerDemo(trip),
   route: trip.route.name,
-  amount: kes(trip.salesCents),
+  ...tripMoney({ trip, foreign }, trip.salesCents),
+  // Transit freight is zero-rated for VAT, work at home carries 16% (SAP's O0 and O1).
+  ...(foreign ? { vatGroup: trip.route.transit ? 'O0' : 'O1' } : ({} as Record<string, string>)),
 });

@@ -29,6 +29,11 @@ export type DemoRowContext = {
   when(date: Date): string;
   /** The trip's fuel depot, drawn once per trip by the first kind that asks. */
   depot(): string;
+  /**
+   * How SAP keeps the demo company's books (issue 25): transit trips (routes beyond Kenya) are billed and advanced in
+   * USD, and sales invoices carry a VAT group (O0 zero-rated transit, O1 16% at home). Off: the spec's records.
+   */
+  foreign: boolean;
 };
 
 /** A kind's demo-data piece: one row per trip, in the import API's JSON shape. */
@@ -38,6 +43,19 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 /** Integer cents as an exact decimal string. */
 export const kes = (cents: number) => `${Math.trunc(cents / 100)}.${pad(cents % 100, 2)}`;
 export const minutes = (n: number) => n * 60_000;
+
+/** KES per USD the demo company prices transit work at (SAP applies its own day rate when posting). */
+export const DEMO_USD_RATE = 129;
+/** A shilling amount in cents as whole US dollars (at least 1), an exact decimal string. */
+export const usdOfKes = (cents: number) => `${Math.max(1, Math.round(cents / 100 / DEMO_USD_RATE))}.00`;
+/** A trip's amount in its billing currency: USD on a transit trip of the foreign-currency demo, else KES. */
+export const tripMoney = (
+  ctx: Pick<DemoRowContext, 'trip' | 'foreign'>,
+  cents: number,
+): Record<string, string> =>
+  ctx.foreign && ctx.trip.route.transit
+    ? { amount: usdOfKes(cents), currency: 'USD' }
+    : { amount: kes(cents) };
 
 /** The trip's transporter, as a demo row carries it. */
 export const transporterDemo = (trip: Trip) => ({
