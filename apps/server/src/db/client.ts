@@ -65,6 +65,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // connection. No statement or lock timeout: big imports and list queries may legitimately take long.
     connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // No JIT compilation for this product's statements (docs/decisions/025-jit-off.md): with real statistics it
+    // compiled the dashboard's statement on every call (about 370 ms of 680). An `options` parameter in
+    // DATABASE_URL takes precedence, for an operator who wants it back.
+    options: '-c jit=off',
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
