@@ -15,7 +15,15 @@ function AwaitingAmounts({ awaiting }: { awaiting: KindFigures['awaiting'] }) {
     ...awaiting.currencies.map((figure) => formatMoney(figure.amount, figure.currency)),
   ];
   return (
-    <List listStyleType="none" size="sm" spacing={0} fz="sm" styles={{ itemWrapper: { display: 'block' } }}>
+    // 'USD 168,099.00' stays on one line (Mantine's label wraps by default): wrapped at phone width, its code read
+    // as the line above's.
+    <List
+      listStyleType="none"
+      size="sm"
+      spacing={0}
+      fz="sm"
+      styles={{ itemWrapper: { display: 'block' }, itemLabel: { whiteSpace: 'nowrap' } }}
+    >
       {lines.map((line) => (
         <List.Item key={line}>{line}</List.Item>
       ))}
@@ -30,40 +38,43 @@ export function AwaitingTable({ kinds }: { kinds: KindFigures[] }) {
       <Title order={2} size="h4" mb="sm" id="awaiting-title">
         Awaiting posting
       </Title>
-      <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-labelledby="awaiting-title">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Kind</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Records
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Failed
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {kinds.map((kind) => (
-            <Table.Tr key={kind.name}>
-              <Table.Th scope="row" fw={500}>
-                {kind.label}
+      {/* At phone width the four columns scroll sideways inside the card rather than being cut off. */}
+      <Table.ScrollContainer minWidth={340} type="native">
+        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-labelledby="awaiting-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Kind</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Records
               </Table.Th>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCount(kind.awaiting.count)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                <AwaitingAmounts awaiting={kind.awaiting} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCount(kind.failed)}
-              </Table.Td>
+              <Table.Th scope="col" ta="right">
+                Amount
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Failed
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {kinds.map((kind) => (
+              <Table.Tr key={kind.name}>
+                <Table.Th scope="row" fw={500}>
+                  {kind.label}
+                </Table.Th>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(kind.awaiting.count)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <AwaitingAmounts awaiting={kind.awaiting} />
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(kind.failed)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }
