@@ -38,8 +38,17 @@ export function AwaitingTable({ kinds }: { kinds: KindFigures[] }) {
       <Title order={2} size="h4" mb="sm" id="awaiting-title">
         Awaiting posting
       </Title>
-      {/* At phone width the four columns scroll sideways inside the card rather than being cut off. */}
-      <Table.ScrollContainer minWidth={340} type="native">
+      {/*
+        At phone width the four columns scroll sideways inside the card rather than being cut off; the scrolling box
+        takes the focus (it holds nothing focusable), so a keyboard scrolls it with the arrow keys.
+      */}
+      <Table.ScrollContainer
+        minWidth={340}
+        type="native"
+        tabIndex={0}
+        role="group"
+        aria-labelledby="awaiting-title"
+      >
         <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm" aria-labelledby="awaiting-title">
           <Table.Thead>
             <Table.Tr>
