@@ -202,7 +202,16 @@ function PostingDatePicker({
       previousLabel="Previous month"
       nextLabel="Next month"
       hideOutsideDates
-      popoverProps={{ id, withinPortal: true, position: 'bottom-start', shadow: 'md' }}
+      popoverProps={{
+        id,
+        withinPortal: true,
+        position: 'bottom-start',
+        shadow: 'md',
+        // The day, time and Confirm are chosen in the dropdown: once it closes the focus is back on this
+        // control (Mantine leaves it on the page otherwise, and the next Tab starts from the top; issue 26,
+        // item 4).
+        returnFocus: true,
+      }}
     />
   );
 }
