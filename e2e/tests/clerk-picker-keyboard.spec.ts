@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SalesInvoiceRow } from '@ff/contract';
 import { apiCall, signIn } from '../support/auth';
-import { postingDateInput, rowOf } from '../support/posting';
+import { dayLabel, openCalendarAt, parseServerDateTime, postingDateInput, rowOf } from '../support/posting';
 
 /**
  * Issue 26, items 4 and 5: the posting date picker with the keyboard. Choosing a date with the keyboard hands
@@ -62,5 +62,44 @@ test.describe('Posting date picker with the keyboard (issue 26)', () => {
     await expect(
       page.getByRole('button', { name: `Clear posting date of trip ${row.tripNumber}` }),
     ).toBeFocused();
+  });
+
+  test('item 5: typed hours and minutes come out as typed, on the document day too', async ({ page }) => {
+    const today = new Date();
+    // A row whose document time is before 10:00 on an earlier day: 10:00 and 23:45 on that day are in range.
+    const row = (await listSales(page)).find((r) => {
+      const document = parseServerDateTime(r.documentDate);
+      return document.getHours() < 10 && document.toDateString() !== today.toDateString();
+    });
+    expect(row, 'a row documented before 10:00 on an earlier day').toBeDefined();
+    const documentDay = parseServerDateTime(row!.documentDate);
+    await openRow(page, row!);
+    const dropdown = await openCalendarAt(page, row!.tripNumber, documentDay);
+    await dropdown.getByRole('button', { name: dayLabel(documentDay), exact: true }).click();
+    const hours = dropdown.getByRole('spinbutton', { name: 'Hours' });
+    const minutes = dropdown.getByRole('spinbutton', { name: 'Minutes' });
+
+    // Choosing the day puts the focus on the hours, their value selected, as a click on them does.
+    await expect(hours).toBeFocused();
+    await page.keyboard.type('1');
+    // One digit waits for the second one.
+    await expect(hours).toHaveValue('01');
+    await expect(hours).toBeFocused();
+    await page.keyboard.type('0');
+    await expect(hours).toHaveValue('10');
+    await expect(minutes).toBeFocused();
+    await page.keyboard.type('00');
+    await expect(hours).toHaveValue('10');
+    await expect(minutes).toHaveValue('00');
+
+    // Back to the hours (their value selected again), then hours and minutes in one go.
+    await page.keyboard.press('ArrowLeft');
+    await expect(hours).toBeFocused();
+    await page.keyboard.type('2345');
+    await expect(hours).toHaveValue('23');
+    await expect(minutes).toHaveValue('45');
+    await dropdown.getByRole('button', { name: 'Confirm posting date' }).click();
+    await expect(dropdown).toBeHidden();
+    await expect(postingDateInput(page, row!.tripNumber)).toHaveText(`${shownDay(documentDay)} 23:45`);
   });
 });

@@ -168,18 +168,39 @@ function PostingDatePicker({
   // A record in a foreign currency: the days SAP has no exchange rate for take no posting either.
   const noRateTitle = useNoRateTitles(currency, documentDate);
   const titleOf = (day: string) => closedTitle(day) ?? noRateTitle(day);
+  // While the picker is open it holds what is being chosen (`editing`), as a plain time field would: a digit
+  // typed into the hours is kept as typed, even when the time it makes for a moment lies outside the range
+  // (the '1' of '10' on the document's own day). Pulling each keystroke into range, as onChange once did,
+  // turned '1000' into the document's time (issue 26, item 5). The row's draft gets the value when the picker
+  // closes, pulled into range then, so a time typed past now still leaves a selected row selected (issue 12,
+  // defect 3). The clear button (picker closed) changes the draft at once.
+  const [editing, setEditing] = useState<{ value: Date | null } | null>(null);
+  const pending = useRef<{ value: Date | null } | null>(null);
+  const clamp = (next: Date | null) =>
+    next ? clampPostingDate(dayjs(next).toDate(), documentDate, new Date()) : null;
+  const commit = () => {
+    const chosen = pending.current;
+    pending.current = null;
+    setEditing(null);
+    if (!chosen) return;
+    const next = clamp(chosen.value);
+    if ((next?.getTime() ?? null) !== (value?.getTime() ?? null)) onChange(next);
+  };
   return (
     <DateTimePicker
       ref={ref}
       id={id}
       size="xs"
       w={WIDTH}
-      value={value}
-      // A time typed past now (or before the document date) is pulled into range here, before the row's
-      // draft sees it: a selected row then stays selected (issue 12, defect 3).
-      onChange={(next) =>
-        onChange(next ? clampPostingDate(dayjs(next).toDate(), documentDate, new Date()) : null)
-      }
+      value={editing ? editing.value : value}
+      onChange={(next) => {
+        const date = next ? dayjs(next).toDate() : null;
+        if (pending.current) {
+          pending.current = { value: date };
+          setEditing(pending.current);
+        } else onChange(clamp(date));
+      }}
+      onDropdownClose={commit}
       minDate={parseServerDate(documentDate) ?? undefined}
       maxDate={now}
       excludeDate={(day) => titleOf(day) !== null}
@@ -211,6 +232,10 @@ function PostingDatePicker({
         // control (Mantine leaves it on the page otherwise, and the next Tab starts from the top; issue 26,
         // item 4).
         returnFocus: true,
+        onOpen: () => {
+          pending.current = { value };
+          setEditing(pending.current);
+        },
       }}
     />
   );
