@@ -86,7 +86,15 @@ function SupplierInvoiceCell({ row, draft, setDraft }: CellProps) {
       />
       {duplicates.length > 0 && (
         <>
-          <Text size="xs" c="orange.9" maw={170}>
+          {/* The table's cells keep to one line; this flag wraps inside the column instead of running on
+              under the next one (issue 26, item 12), and its tooltip names every trip. */}
+          <Text
+            size="xs"
+            c="orange.9"
+            maw={170}
+            style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+            title={`Already used on ${duplicates.join(', ')}`}
+          >
             {usedOnText(duplicates)}
           </Text>
           <Checkbox
