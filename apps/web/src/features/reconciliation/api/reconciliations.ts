@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReconciliationRun, ReconciliationRunDetail, ReconciliationStartBody } from '@ff/contract';
+import type {
+  PageResponse,
+  PostingRow,
+  ReconciliationDifference,
+  ReconciliationRun,
+  ReconciliationRunDetail,
+  ReconciliationStartBody,
+} from '@ff/contract';
 import { api } from '@/lib/api-client';
 
 export const reconciliationsQueryKey = ['reconciliations'] as const;
@@ -43,4 +50,36 @@ export function useAdoptDifference(runId: number) {
       (await api.post<{ message: string }>(`/reconciliations/${runId}/differences/${index}/adopt`)).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: reconciliationsQueryKey }),
   });
+}
+
+/**
+ * Posting History's address of a difference's posting (issue 26, item 11): the posting of ours that carries the
+ * difference's key, with its drawer open (`?posting=<id>`, as a notification's link opens it). A key no posting
+ * here carries (a document SAP holds that was not posted here) gives the record's postings, by its trip.
+ */
+export function postingHistoryHref(
+  difference: Pick<ReconciliationDifference, 'kind' | 'tripNumber' | 'idempotencyKey'>,
+  postingId?: number | null,
+): string {
+  const params = new URLSearchParams();
+  if (difference.kind) params.set('kind', difference.kind);
+  if (postingId) {
+    params.set('q', difference.idempotencyKey);
+    params.set('posting', String(postingId));
+  } else if (difference.tripNumber) params.set('q', difference.tripNumber);
+  return `/postings?${params.toString()}`;
+}
+
+/** `GET /postings?kind&search=<key>`: the id of the posting carrying exactly this key, or null. */
+export async function findPostingId(
+  difference: Pick<ReconciliationDifference, 'kind' | 'idempotencyKey'>,
+): Promise<number | null> {
+  const { data } = await api.get<PageResponse<PostingRow>>('/postings', {
+    params: {
+      ...(difference.kind ? { kind: difference.kind } : {}),
+      search: difference.idempotencyKey,
+      perPage: 100,
+    },
+  });
+  return data.data.find((row) => row.idempotencyKey === difference.idempotencyKey)?.id ?? null;
 }

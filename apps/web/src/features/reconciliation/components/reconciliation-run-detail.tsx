@@ -21,6 +21,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useAdoptDifference, useReconciliationRun } from '../api/reconciliations';
 import { DIFFERENCE_TYPES, hiddenLine, kindLabel } from './labels';
+import { PostingLink } from './posting-link';
 
 const ADOPT_FAILED = "SAP's document could not be adopted. Please try again.";
 
@@ -57,6 +58,52 @@ const side = (value: ReconciliationDifference['ours'], currency?: string | null)
       ? `${formatMoney(value.amount, currency)} on ${formatDate(value.postingDate)}`
       : formatMoney(value.amount, currency);
 
+/**
+ * A type badge shows its whole label ('Missing in SAP', not 'MISSING I...'): the column may not squeeze it
+ * (issue 26, item 11).
+ */
+const WHOLE_BADGE = {
+  root: { minWidth: 'max-content', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+};
+
+/**
+ * What can be done about a difference, as the server offers it (issue 26, item 11): a document SAP holds for a
+ * record still to post here is adopted ("Adopt SAP document", the reconciliation's own action); any other
+ * difference of a record of ours is settled on its posting, which Posting History's drawer opens (with "Reverse
+ * in SAP" when the posting may be reversed); a key no record of ours carries is only for checking in SAP.
+ */
+function DifferenceAction({
+  difference,
+  onAdopt,
+}: {
+  difference: ReconciliationRunDetail['differences'][number];
+  onAdopt: (index: number) => void;
+}) {
+  if (difference.adoptable)
+    return (
+      <Button size="compact-sm" variant="light" onClick={() => onAdopt(difference.index)}>
+        Adopt SAP document
+      </Button>
+    );
+  if (difference.kind && difference.recordId !== null)
+    return (
+      <PostingLink
+        difference={difference}
+        size="sm"
+        aria-label={`Open posting of trip ${difference.tripNumber ?? `#${difference.recordId}`}`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        Open posting
+      </PostingLink>
+    );
+  return (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      Check in SAP
+    </Text>
+  );
+}
+
 function DifferencesTable({
   run,
   onAdopt,
@@ -80,22 +127,26 @@ function DifferencesTable({
         return (
           <Table.Tr key={difference.index}>
             <Table.Td>
-              <Badge color={type.color} variant="light">
+              <Badge color={type.color} variant="light" styles={WHOLE_BADGE}>
                 {type.label}
               </Badge>
             </Table.Td>
-            <Table.Td>{difference.tripNumber ?? 'N/A'}</Table.Td>
+            <Table.Td>
+              {difference.tripNumber && difference.kind ? (
+                <PostingLink difference={difference} size="sm">
+                  {difference.tripNumber}
+                </PostingLink>
+              ) : (
+                (difference.tripNumber ?? 'N/A')
+              )}
+            </Table.Td>
             <Table.Td>{kindLabel(difference.kind)}</Table.Td>
             <Table.Td ff="monospace">{difference.idempotencyKey}</Table.Td>
             <Table.Td>{side(difference.ours, difference.currency)}</Table.Td>
             <Table.Td>{side(difference.sap, difference.currency)}</Table.Td>
             <Table.Td maw={420}>{difference.message}</Table.Td>
             <Table.Td>
-              {difference.adoptable && (
-                <Button size="compact-sm" variant="light" onClick={() => onAdopt(difference.index)}>
-                  Adopt SAP document
-                </Button>
-              )}
+              <DifferenceAction difference={difference} onAdopt={onAdopt} />
             </Table.Td>
           </Table.Tr>
         );
