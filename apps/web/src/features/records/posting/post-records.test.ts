@@ -1,6 +1,7 @@
+import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/api-client';
-import { POST_CHUNK_SIZE, postInChunks } from './post-records';
+import { POST_CHUNK_SIZE, postFailureMessage, postInChunks, refusedForPostingPeriod } from './post-records';
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 const refused = (posted: number[], message: string) =>
@@ -57,5 +58,50 @@ describe('postInChunks', () => {
     );
     expect(sent).toHaveLength(1);
     expect(outcome.chunks).toBe(1);
+  });
+});
+
+describe('postFailureMessage and refusedForPostingPeriod (issue 26, item 7)', () => {
+  const answer = (message: string, failed: string[]) =>
+    new HttpError('POST answered 422', {
+      status: 422,
+      data: { message, posted: [], failed: failed.map((text, id) => ({ id, message: text })) },
+    });
+  const rows = [
+    'TRP-1 (sales invoice): Posting period locked; specify an alternative date',
+    'TRP-2 (sales invoice): Posting period locked; specify an alternative date',
+  ];
+
+  it("puts the server's sentence first and each refused row on a line of its own", () => {
+    const message = postFailureMessage(
+      answer(`None of the 2 sales invoices could be posted. ${rows.join(' ')}`, rows),
+      'fallback',
+    ) as ReactElement<{ children: ReactNode[] }>;
+    const [head, list] = message.props.children as [
+      ReactElement<{ children: string }>,
+      ReactElement<{ children: ReactElement<{ children: string }>[] }>,
+    ];
+    expect(head.props.children).toBe('None of the 2 sales invoices could be posted.');
+    expect(list.type).toBe('ul');
+    expect(list.props.children.map((item) => item.props.children)).toEqual(rows);
+  });
+
+  it('keeps a message that names no rows, and the fallback when there is none', () => {
+    expect(postFailureMessage(answer('SAP refused the document.', []), 'fallback')).toBe(
+      'SAP refused the document.',
+    );
+    expect(postFailureMessage(new Error('network'), 'fallback')).toBe('fallback');
+  });
+
+  it("tells a refusal for a posting period (SAP's words or ours) from any other", () => {
+    expect(refusedForPostingPeriod(answer('x', rows))).toBe(true);
+    expect(
+      refusedForPostingPeriod(
+        answer('x', ['TRP-1 (sales invoice): posting period 2026-10 is locked in SAP.']),
+      ),
+    ).toBe(true);
+    expect(refusedForPostingPeriod(answer('x', ['TRP-1 (sales invoice): customer is inactive.']))).toBe(
+      false,
+    );
   });
 });

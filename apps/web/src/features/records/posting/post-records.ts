@@ -1,14 +1,18 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PostBodyOf, PostResult } from '@ff/contract';
 import {
   MAX_PER_PAGE,
   RECORD_KIND_NAMES,
   RECORD_KINDS_PLAIN,
   type RecordKindEntry,
+  type PostingPeriod,
   type RecordKindName,
 } from '@ff/contract/plain';
 import { HttpError, http, serverMessage } from '@/lib/api-client';
+import { getList } from '@/lib/list-query';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { postingPeriodsQueryOptions } from './posting-periods';
 import { recordListKey } from './record-queries';
 
 // "Post to SAP", from the button's rows to the toast and the reloaded lists: the request of one chunk
@@ -75,6 +79,60 @@ export async function postInChunks<S>(
   return outcome;
 }
 
+/** The rows a failed post answer names (its `failed`), each 'TRP-2026-003976 (sales invoice): <reason>'. */
+export function failedRowMessages(error: unknown): string[] {
+  const data: unknown = error instanceof HttpError ? error.response?.data : undefined;
+  const failed = data && typeof data === 'object' && 'failed' in data ? data.failed : undefined;
+  if (!Array.isArray(failed)) return [];
+  return (failed as unknown[]).flatMap((entry) =>
+    entry && typeof entry === 'object' && 'message' in entry && typeof entry.message === 'string'
+      ? [entry.message]
+      : [],
+  );
+}
+
+/**
+ * The red toast's text of a failed post (issue 26, item 7): the server's sentence, then each refused row on a
+ * line of its own (the answer's `message` is the sentence and the rows' messages run together after it).
+ * Without rows named, the server's message as it is, else `fallback`.
+ */
+export function postFailureMessage(error: unknown, fallback: string): ReactNode {
+  const message = serverMessage(error);
+  const rows = failedRowMessages(error);
+  if (!rows.length) return message ?? fallback;
+  const joined = rows.join(' ');
+  let head = message ?? '';
+  if (head.endsWith(joined)) head = head.slice(0, head.length - joined.length).trim();
+  else if (rows.some((row) => head.includes(row))) return head;
+  return createElement(
+    'div',
+    null,
+    head ? createElement('div', null, head) : null,
+    createElement(
+      'ul',
+      { style: { margin: 0, paddingInlineStart: '1.1em' } },
+      rows.map((row, index) => createElement('li', { key: index }, row)),
+    ),
+  );
+}
+
+/** Whether SAP (or our copy of its periods) refused a row for its posting period (locked or closing). */
+export const refusedForPostingPeriod = (error: unknown) =>
+  failedRowMessages(error).some((row) => /posting period/i.test(row));
+
+/**
+ * SAP's posting periods read again, from SAP itself (`?refresh=1`): after SAP refused a row for a locked
+ * period, the pickers must stop offering its days at once, not when the copy kept for 5 minutes runs out.
+ */
+export async function refreshPostingPeriods(queryClient: QueryClient): Promise<void> {
+  const { queryKey } = postingPeriodsQueryOptions;
+  try {
+    queryClient.setQueryData(queryKey, await getList<PostingPeriod>('/posting-periods', { refresh: '1' }));
+  } catch {
+    await queryClient.invalidateQueries({ queryKey });
+  }
+}
+
 /** A post whose requests did not all succeed: the toast shows the first failure's message. */
 export class ChunkedPostError extends Error {
   constructor(readonly outcome: ChunkedPostOutcome) {
@@ -129,7 +187,9 @@ export function usePostRecords<S>({
     },
     onError: (error) => {
       const cause = error instanceof ChunkedPostError ? error.outcome.firstError : error;
-      notifyError({ message: serverMessage(cause) ?? fallbackError });
+      notifyError({ message: postFailureMessage(cause, fallbackError) });
+      // The picker's periods lag behind SAP's until they are read again (issue 26, item 7).
+      if (refusedForPostingPeriod(cause)) void refreshPostingPeriods(queryClient);
     },
     onSettled: async (outcome, error) => {
       const settled =

@@ -5,8 +5,9 @@ import { DateTimePicker, PickerInputBase } from '@mantine/dates';
 // Only the screens with a date input download the date picker's stylesheet (not the sign-in pages).
 import '@mantine/dates/styles.css';
 import { IconCalendarTime } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { clampPostingDate, isPostingDateValid, parseServerDate } from './posting-date';
-import { closedDayTitles, usePostingPeriods } from './posting-periods';
+import { closedDayTitles, postingPeriodsQueryOptions } from './posting-periods';
 import { useNoRateTitles } from './rate-days';
 
 export type PostingDateInputProps = {
@@ -163,7 +164,9 @@ function PostingDatePicker({
   // "Now" at each render: the picker re-renders when it opens, so the maximum follows the clock.
   const now = new Date();
   // Days in SAP periods that are locked or closing take no posting: disabled, with the reason as their title.
-  const { data: periods } = usePostingPeriods();
+  // Read again whenever the user comes back to the screen (issue 26, item 7): a period locked in SAP meanwhile
+  // stops being offered without a reload. A refusal for a locked period reads them again too (post-records.ts).
+  const { data: periods } = useQuery({ ...postingPeriodsQueryOptions, refetchOnWindowFocus: 'always' });
   const closedTitle = useMemo(() => closedDayTitles(periods), [periods]);
   // A record in a foreign currency: the days SAP has no exchange rate for take no posting either.
   const noRateTitle = useNoRateTitles(currency, documentDate);
