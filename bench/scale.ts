@@ -20,11 +20,14 @@
  * 5. Posting to the simulator at 300 ms mean latency with jitter (150-450 ms): share of 16 / 0.3 s.
  * 6. Embedded server (PGlite) resident memory idle and after a 100,000-row list, PGlite's defaults against
  *    apps/server/src/db/pglite-options.ts, and PGlite alone under candidate settings.
+ * 7. The dashboard at the API (issue 30) in both shapes after ANALYZE: the big database above and a third one
+ *    with as many records per kind all still to post (a company importing its historic trips on day one).
+ *    Goal: GET /api/v1/dashboard p95 under 100 ms inside the server in both.
  *
- * Options: --rows N (per kind, default 1000000), --small N (250), --only 1,2,3,4,5,6 (some figures only:
+ * Options: --rows N (per kind, default 1000000), --small N (250), --only 1,2,3,4,5,6,7 (some figures only:
  * written to bench/results/scale-partial.json), --baseline-root DIR
  * (default /work/baseline), --page-requests N (per run, 1000), --page-rounds N (2), --posting-records N (1000),
- * --import-rows N (1000000), --embedded-rows N (100000).
+ * --import-rows N (1000000), --embedded-rows N (100000), --dashboard-runs N (30).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +39,7 @@ import {
   prepareDatabase,
   TIME_ZONE,
   todayOf,
+  withClient,
 } from './lib/database.js';
 import { benchmark } from './lib/setup.js';
 import { generateScaleData, SCALE_TABLES, type ScaleShape } from './lib/scale-data.js';
@@ -44,18 +48,21 @@ import { measureTreeRss } from './lib/scale-rss.js';
 import { measurePosting } from './lib/scale-posting.js';
 import { measureEmbedded } from './lib/scale-embedded-run.js';
 import { viteBuild } from './lib/web-assets.js';
+import { measureDashboardShapes } from './lib/scale-dashboard-shapes.js';
 
 const options = benchOptions({
   rows: 1_000_000,
   small: 250,
-  only: '1,2,3,4,5,6',
+  only: '1,2,3,4,5,6,7',
   'baseline-root': '/work/baseline',
   'page-requests': 1000,
   'page-rounds': 2,
   'posting-records': 1000,
   'import-rows': 1_000_000,
   'embedded-rows': 100_000,
+  'dashboard-runs': 30,
 });
+const FIGURES = 7;
 const ONLY = new Set(options.only.split(','));
 
 /** A fresh database migrated and seeded as a deployed server's, filled in the scale shape; seconds taken. */
@@ -79,6 +86,18 @@ async function scaleDatabase(name: string, shape: ScaleShape) {
   return { url, perKind: shape.perKind, seconds };
 }
 
+/** How many sales invoices of a database still await posting (the shapes' label). */
+const awaiting = (url: string) =>
+  withClient(url, async (client) =>
+    Number(
+      (
+        await client.query<{ n: string }>(
+          `SELECT count(*) AS n FROM sales_invoices WHERE status IN ('unposted', 'failed')`,
+        )
+      ).rows[0]!.n,
+    ),
+  );
+
 /** totalSeconds counts from here, the set-up included. */
 const startedAt = performance.now();
 await benchmark('scale', { minutes: 60, postgres: true }, async ({ machine, tmp }) => {
@@ -91,7 +110,7 @@ await benchmark('scale', { minutes: 60, postgres: true }, async ({ machine, tmp 
   const withTime = () => ({ ...result, totalSeconds: round((performance.now() - startedAt) / 1000) });
   // After each figure the latest file (a later failure keeps what was measured); history once, at the end.
   // A run of some figures only (--only) goes to scale-partial.json, never to the full run's file or the history.
-  const partial = ONLY.size < 6;
+  const partial = ONLY.size < FIGURES;
   const file = join(RESULTS_DIR, partial ? 'scale-partial.json' : 'scale.json');
   const save = () => writeFileSync(file, `${JSON.stringify(withTime(), null, 2)}\n`);
   const today = todayOf();
@@ -104,7 +123,7 @@ await benchmark('scale', { minutes: 60, postgres: true }, async ({ machine, tmp 
   });
 
   let big: Awaited<ReturnType<typeof scaleDatabase>> | undefined;
-  if (ONLY.has('1') || ONLY.has('2') || ONLY.has('5')) {
+  if (ONLY.has('1') || ONLY.has('2') || ONLY.has('5') || ONLY.has('7')) {
     big = await scaleDatabase('ff_bench_scale_big', shape(options.rows));
     result.data = {
       method: 'INSERT ... SELECT generate_series',
@@ -125,6 +144,26 @@ await benchmark('scale', { minutes: 60, postgres: true }, async ({ machine, tmp 
       today,
       pageRequests: options['page-requests'],
       pageRounds: options['page-rounds'],
+    });
+    save();
+  }
+  if (big && ONLY.has('7')) {
+    // Measured before figure 5 posts into the big database would change its shape.
+    const backlogShape = { ...shape(options.rows), toPostDays: 1095 };
+    const backlog = await scaleDatabase('ff_bench_scale_backlog', backlogShape);
+    (result.data as Record<string, unknown>).backlog = { shape: backlogShape, ...backlog.seconds };
+    result.dashboardShapes = await measureDashboardShapes({
+      dir: tmp.path,
+      runs: options['dashboard-runs'],
+      shapes: [
+        { label: 'usual', url: big.url, perKind: options.rows, awaitingPerKind: await awaiting(big.url) },
+        {
+          label: 'backlog',
+          url: backlog.url,
+          perKind: options.rows,
+          awaitingPerKind: await awaiting(backlog.url),
+        },
+      ],
     });
     save();
   }

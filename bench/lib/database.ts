@@ -6,6 +6,7 @@ import { openDatabase, runMigrations, type Database } from '../../apps/server/sr
 import { auditChainKey } from '../../apps/server/src/modules/audits/audit-chain.js';
 import { createAuditRepository } from '../../apps/server/src/modules/audits/audit.repository.js';
 import { createAuditService } from '../../apps/server/src/modules/audits/audit.service.js';
+import { dashboardCounters } from '../../apps/server/src/modules/dashboard/dashboard-counters.js';
 import { generateDemoSet } from '../../apps/server/src/modules/demo-data/demo-data.service.js';
 import { IMPORT_KINDS, type ImportKind } from '../../apps/server/src/modules/imports/import-schemas.js';
 import { createImportsRepository } from '../../apps/server/src/modules/imports/imports.repository.js';
@@ -70,6 +71,8 @@ export async function prepareDatabase(
 ): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url });
   await runMigrations(database);
+  // The dashboard's running totals (issue 30), before any record: the generated rows move them as imports would.
+  await dashboardCounters(database.db, TIME_ZONE).install();
   await seedFoundation(database.db, ADMIN, APP_KEY);
   await seedLedgerAccounts(database.db);
   if (sap) await seedConnectionSetting(database.db, APP_KEY, sap);

@@ -148,6 +148,8 @@ export async function buildApp(options: AppOptions) {
     queue,
   });
   try {
+    // The dashboard's running totals, (re)installed when this version's triggers or time zone are new (issue 30).
+    await services.dashboardCounters.prepare((message) => services.log.warn(message));
     const app = await buildHttpApp(services, { webDistDir: options.webDistDir });
     if (options.background ?? true) services.start();
     app.addHook('onClose', async () => {

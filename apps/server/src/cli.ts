@@ -7,6 +7,7 @@ import type { CliCommand, CliEnv } from './lib/cli-command.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { accountCommands } from './modules/accounts/accounts.commands.js';
 import { auditCommands } from './modules/audits/audits.commands.js';
+import { dashboardCommands } from './modules/dashboard/dashboard.commands.js';
 import { demoDataCommands } from './modules/demo-data/demo-data.commands.js';
 import { importCommands } from './modules/imports/imports.commands.js';
 import { reconciliationCommands } from './modules/reconciliation/reconciliation.commands.js';
@@ -19,12 +20,16 @@ import { createServices, type Services } from './services.js';
 const commands: Record<string, CliCommand<Services>> = {
   ...importCommands,
   ...demoDataCommands,
+  ...dashboardCommands,
   ...accountCommands,
   ...auditCommands,
   ...reconciliationCommands,
   migrate: {
     help: 'Applies pending database migrations (as every command does first): run it as the owner role when the API role may not change the schema.',
-    async run() {
+    async run(services) {
+      // The dashboard's running totals are the schema's too: triggers generated from the kinds (issue 30).
+      if ((await services.dashboardCounters.install()) === 'installed')
+        console.log("The dashboard's running totals were counted afresh.");
       console.log('Database migrations are up to date.');
       return 0;
     },

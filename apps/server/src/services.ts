@@ -20,6 +20,7 @@ import { auditChainKey } from './modules/audits/audit-chain.js';
 import { createAuditRepository } from './modules/audits/audit.repository.js';
 import { createAuditService } from './modules/audits/audit.service.js';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.js';
+import { dashboardCounters as createDashboardCounters } from './modules/dashboard/dashboard-counters.js';
 import { createApiTokensRepository } from './modules/imports/api-tokens.repository.js';
 import { createApiTokensService } from './modules/imports/api-tokens.service.js';
 import { createImportsRepository } from './modules/imports/imports.repository.js';
@@ -124,8 +125,15 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   const sapGateway = sapGatewayFor(sap);
   // SAP's local currency and daily rates, for records in another currency (issue 25).
   const rates = createCurrencyRates({ sap: () => sapGateway });
-  // The dashboard's figures of every kind, counted and summed by the database in one statement; amounts per currency.
-  const dashboard = createDashboardRepository(db, env.APP_TIMEZONE, () => rates.known());
+  // The dashboard's figures of every kind, from the running totals the record tables' triggers keep (issue 30);
+  // amounts per currency.
+  const dashboardCounters = createDashboardCounters(db, env.APP_TIMEZONE);
+  const dashboard = createDashboardRepository(
+    db,
+    env.APP_TIMEZONE,
+    () => rates.known(),
+    dashboardCounters.definition.hash,
+  );
   // Outcomes SAP gave while the database was away are saved once it is back (db/connection-faults.ts).
   const deferredWrites = createDeferredWrites(log.child({ component: 'deferred-writes' }));
   const posting = createPostingService({
@@ -212,6 +220,12 @@ export function createServices(env: Env, database: Database, options: ServicesOp
       },
       // Totals of closed audit-tally windows (failed sign-ins, reset requests) are written within a minute or so.
       { everyMs: 60_000, failure: 'Writing the audit totals failed', run: () => auth.flushAuditTallies() },
+      // The dashboard's running totals are folded into one row per day and currency once enough have been appended.
+      {
+        everyMs: 30_000,
+        failure: 'Compacting the dashboard totals failed',
+        run: () => dashboardCounters.compact(),
+      },
     ],
     // The posting sweeper, the reversal sweeper and the notification digest run until close().
     workers: [
@@ -250,6 +264,8 @@ export function createServices(env: Env, database: Database, options: ServicesOp
     dimensions,
     postingDefaults,
     dashboard,
+    /** The dashboard's running totals: installed at start-up (buildApp, the worker, `migrate`), compacted, checked. */
+    dashboardCounters,
     /** SAP's local currency and daily rates (issue 25): the posts' and the posting-date picker's. */
     rates,
     kinds,

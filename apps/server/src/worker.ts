@@ -33,6 +33,7 @@ async function main() {
   const log = createLogger({ level: env.LOG_LEVEL });
   const services = createServices({ ...env, APP_KEY: resolveAppKey(env) }, database, { log, queue });
   surviveDatabaseFaults(log);
+  await services.dashboardCounters.prepare((message) => log.warn(message));
   services.start();
   await startVasWorker(queue, services.vasWorker, env.QUEUE_CONCURRENCY);
   await startMailWorker(queue, services.mailJobs, { metrics: services.metrics });

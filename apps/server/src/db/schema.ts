@@ -240,3 +240,4 @@ export const ledgerAccounts = pgTable(
 );
 export * from './records-schema.js';
 export * from './after-posting-schema.js';
+export * from './dashboard-counts-schema.js';

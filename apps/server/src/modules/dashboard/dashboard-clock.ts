@@ -21,7 +21,7 @@ export type DashboardClock = {
 };
 
 /** `yyyy-MM-dd` plus `days` (negative = back), in UTC calendar arithmetic so no time zone shifts it. */
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
