@@ -8,8 +8,9 @@ import { auditChainKey } from '../modules/audits/audit-chain.js';
 import { createAuditRepository } from '../modules/audits/audit.repository.js';
 import { createRolesRepository } from '../modules/roles/roles.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
+import { ADVISORY_LOCKS } from '../db/advisory-locks.js';
 
-const SEED_LOCK = 727_003;
+const SEED_LOCK = ADVISORY_LOCKS.seed;
 
 export type SeedResult = { administrator?: { email: string; password: string; generated: boolean } };
 

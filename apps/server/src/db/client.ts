@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 import { embeddedMigrations } from './embedded-migrations.js';
 import { pgliteMemoryOptions } from './pglite-options.js';
 import * as schema from './schema.js';
@@ -94,7 +95,7 @@ export function migrationsFolder(): string {
   throw new Error('Cannot find the drizzle migrations folder.');
 }
 
-const MIGRATION_LOCK = 727_001;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 /**
  * Whether the folder holds a migration the database has not recorded, by the migrator's own rule (newer

@@ -15,6 +15,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { AuditEventType, AuditSortField } from '@ff/contract';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { audits, users } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
@@ -28,7 +29,7 @@ import {
   type StoredAudit,
 } from './audit-chain.js';
 
-const AUDIT_CHAIN_LOCK = 727_002;
+const AUDIT_CHAIN_LOCK = ADVISORY_LOCKS.auditChain;
 
 export type NewAudit = { event: string; actorId: number | null; actorName: string; ipAddress: string };
 

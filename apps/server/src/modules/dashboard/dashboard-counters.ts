@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { POSTING_STEPS } from '../posting/posting-steps.js';
 import { SERVER_KINDS } from '../records/kinds/index.js';
@@ -25,9 +26,9 @@ import { checkCounters } from './dashboard-counters-check.js';
 /** The statuses counted by document day: what the step's list shows. */
 export const COUNTED_OPEN = ['unposted', 'failed', 'queued'] as const;
 const OPEN_SQL = `IN (${COUNTED_OPEN.map((s) => `'${s}'`).join(', ')})`;
-/** Raised if two processes disagree about a definition change at once; one of them installs it. */
-const INSTALL_LOCK = 727_002;
-const COMPACT_LOCK = 727_003;
+/** Taken by the install (processes starting together install once) and by the compaction (one at a time). */
+const INSTALL_LOCK = ADVISORY_LOCKS.dashboardCountersInstall;
+const COMPACT_LOCK = ADVISORY_LOCKS.dashboardCountersCompact;
 /** Bumped when the shape of what the triggers write changes without the generated SQL changing. */
 const FORMAT = 1;
 

@@ -2,11 +2,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { firstRow } from '../../db/first-row.js';
 import { connectionSettings } from '../../db/schema.js';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 
 export type ConnectionSettingRecord = typeof connectionSettings.$inferSelect;
 
 /** Serialises "create the row when the table is empty" across API processes. */
-const CREATE_LOCK = 727_010;
+const CREATE_LOCK = ADVISORY_LOCKS.connectionSetting;
 
 export function createConnectionSettingsRepository(db: Db) {
   return {

@@ -3,9 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { withinRange, type InstantRange } from '../../db/instant-range.js';
 import { passwordResetTokens, roles, users } from '../../db/schema.js';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 
 const creators = alias(users, 'creators');
-const ADMINISTRATOR_LOCK = 727_004;
+const ADMINISTRATOR_LOCK = ADVISORY_LOCKS.administrator;
 
 export type UserRecord = {
   id: number;
