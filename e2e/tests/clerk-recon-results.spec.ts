@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CashAdvanceRow, LedgerAccount } from '@ff/contract';
 import { adminApiSession, api, fillLogin } from '../support/auth';
+import { axeOn } from '../support/axe';
 import { E2E_ADMIN } from '../support/env';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
 import { expectToast } from '../support/ui';
@@ -155,6 +156,14 @@ test.describe('Reconciliation results (issue 26, item 11)', () => {
     await expect(foreignRow.getByRole('button', { name: 'Adopt SAP document' })).toBeVisible();
     const open = amountRow.getByRole('link', { name: `Open posting of trip ${posted.tripNumber}` });
     await expect(open).toBeVisible();
+
+    // axe finds no serious or critical violation in the differences (the links and badges).
+    const violations = (
+      await axeOn(page).include('table[aria-label="Differences"]').analyze()
+    ).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
 
     // The trip number is a link to its posting: Posting History with the posting's drawer open.
     await amountRow.getByRole('link', { name: posted.tripNumber!, exact: true }).click();
