@@ -65,7 +65,9 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   const metrics = createMetrics();
   if (queue) metrics.sources.queues = () => queueDepths(queue);
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
-  const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE);
+  const audit = createAuditService(createAuditRepository(db, auditChainKey(env.APP_KEY)), env.APP_TIMEZONE, {
+    rowCap: env.LIST_ROW_CAP,
+  });
   // Mail and forgot-password requests go through the queue (jobs/mail.job.ts); without one, this process's background.
   const mailJobs = queue ? mailJobSender(queue) : undefined;
   const mailer = createMailer({

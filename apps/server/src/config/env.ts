@@ -47,6 +47,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** The most rows an unpaged list form answers (issue 24): the audit log's full array past it answers 422. */
+  LIST_ROW_CAP: z.coerce.number().int().positive().default(100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SAP_SL_URL: z.url().optional(),
   SAP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),

@@ -8,7 +8,7 @@ import { buildApp, type App } from '../app.js';
 import { seedFoundation } from '../bootstrap/seed.js';
 import { loadEnv } from '../config/env.js';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
-import { LIST_CHUNK_ROWS } from '../modules/records/list-stream.js';
+import { LIST_CHUNK_ROWS } from '../lib/list-stream.js';
 import { generateDemoSet } from '../modules/demo-data/demo-data.service.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { TestClient } from '../test/test-client.js';

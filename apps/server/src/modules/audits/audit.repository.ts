@@ -69,11 +69,30 @@ const SORT_COLUMNS = {
 const naturalKey = (column: SQLWrapper) =>
   sql`lower(regexp_replace(regexp_replace(${column}, '([0-9]+)', '00000000000\\1', 'g'), '0*([0-9]{12})', '\\1', 'g'))`;
 
+/** The sort's key: the timestamp itself, or a text column's natural key (digits compared as numbers). */
+function sortKeyOf(order: NonNullable<AuditOrder>): SQL {
+  const column = SORT_COLUMNS[order.field];
+  return order.field === 'createdAt' ? sql`${column}` : naturalKey(column);
+}
+
 function orderOf(order: AuditOrder) {
   if (!order) return [desc(audits.id)];
-  const column = SORT_COLUMNS[order.field];
-  const key = order.field === 'createdAt' ? sql`${column}` : naturalKey(column);
+  const key = sortKeyOf(order);
   return [order.desc ? desc(key) : asc(key), desc(audits.id)];
+}
+
+/**
+ * The rows after the one whose order keys are `after` ([its sort key as text, its id]) in `order`: keyset paging of
+ * the unpaged form's chunks, each an index range however deep into the log it is.
+ */
+function afterCondition(order: AuditOrder, after: readonly unknown[]): SQL {
+  const id = Number(after[1]);
+  if (!order) return sql`${audits.id} < ${id}`;
+  const key = sortKeyOf(order);
+  const value =
+    order.field === 'createdAt' ? sql`${String(after[0])}::timestamptz` : sql`${String(after[0])}`;
+  const beyond = order.desc ? sql`${key} < ${value}` : sql`${key} > ${value}`;
+  return sql`(${beyond} OR (${key} = ${value} AND ${audits.id} < ${id}))`;
 }
 
 /** The ILIKE pattern of a substring search: `%`, `_` and `\` in the text match themselves. */
@@ -154,14 +173,32 @@ export function createAuditRepository(db: Db, key: AuditChainKey) {
       await withHead(executor, async () => undefined);
     },
 
-    /** Every row the filter lets through, newest first. */
-    list(filter: AuditFilter, order?: AuditOrder): Promise<ListedAuditRow[]> {
-      return db
-        .select(LISTED)
+    /**
+     * A chunk of the unpaged form: up to `size` rows the filter lets through in `order`, after the row whose order
+     * keys are `after`, and the order keys of its last row.
+     */
+    async chunk(filter: AuditFilter, order: AuditOrder, after: readonly unknown[] | undefined, size: number) {
+      const rows = await db
+        .select({ ...LISTED, sortKey: order ? sql<string>`(${sortKeyOf(order)})::text` : sql<null>`null` })
         .from(audits)
         .leftJoin(users, eq(users.id, audits.actorId))
+        .where(and(whereOf(filter), after ? afterCondition(order, after) : undefined))
+        .orderBy(...orderOf(order))
+        .limit(size);
+      const last = rows.at(-1);
+      return { rows: rows as ListedAuditRow[], lastKeys: last ? [last.sortKey, last.id] : undefined };
+    },
+
+    /** How many rows the filter lets through, counting no further than `limit`. */
+    async countUpTo(filter: AuditFilter, limit: number): Promise<number> {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(audits)
         .where(whereOf(filter))
-        .orderBy(...orderOf(order));
+        .limit(limit)
+        .as('capped');
+      const [row] = await db.select({ n: count() }).from(capped);
+      return Number(row?.n ?? 0);
     },
 
     /** One page of the rows the filter lets through, newest first, and how many there are on every page. */

@@ -6,7 +6,10 @@ import {
   type AuditSortField,
   type PageResponse,
 } from '@ff/contract';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
+import { HttpError } from '../../lib/errors.js';
+import { LIST_CHUNK_ROWS, streamedList } from '../../lib/list-stream.js';
 import { dayRange, formatDateTime } from '../../lib/time.js';
 import { createChainWalker, type AuditAnchor, type ChainBreak, type ChainWalk } from './audit-chain.js';
 import type { AuditFilter, AuditOrder, AuditRepository, ListedAuditRow } from './audit.repository.js';
@@ -20,7 +23,25 @@ export type ChainReport = ChainWalk & {
   broken?: ChainBreak;
 };
 
-export function createAuditService(repo: AuditRepository, timeZone: string) {
+/** The most rows an unpaged audit log answers by default (env LIST_ROW_CAP). */
+export const DEFAULT_ROW_CAP = 100_000;
+
+/** The refusal of an unpaged log longer than the cap. */
+export const tooManyRows = (cap: number) =>
+  `The audit log holds more than ${cap.toLocaleString('en-US')} entries for this filter: choose a shorter date range or ask for pages (page and perPage).`;
+
+export type AuditListOptions = {
+  /** The most rows the unpaged form answers (default DEFAULT_ROW_CAP). */
+  rowCap?: number;
+  /** Rows per chunk of the unpaged form (default LIST_CHUNK_ROWS). */
+  chunkRows?: number;
+};
+
+export function createAuditService(
+  repo: AuditRepository,
+  timeZone: string,
+  { rowCap = DEFAULT_ROW_CAP, chunkRows = LIST_CHUNK_ROWS }: AuditListOptions = {},
+) {
   const entryOf = (r: ListedAuditRow): AuditEntry => ({
     id: r.id,
     createdAt: formatDateTime(r.createdAt, timeZone),
@@ -46,13 +67,23 @@ export function createAuditService(repo: AuditRepository, timeZone: string) {
       );
     },
 
-    /** The filtered log, newest first: every row, or with `page`/`perPage` one page and its meta. */
-    async list(query: AuditQuery): Promise<{ data: AuditEntry[] } | PageResponse<AuditEntry>> {
+    /**
+     * The filtered log, newest first: every row (the JSON of `{data}`, one string or a stream of chunks; 422 past the
+     * cap), or with `page`/`perPage` one page and its meta.
+     */
+    async list(query: AuditQuery): Promise<string | Readable | PageResponse<AuditEntry>> {
       const filter = filterOf(query);
       const sort = query.sort ? parseSort(query.sort) : undefined;
       const order: AuditOrder = sort && { field: sort.field as AuditSortField, desc: sort.desc };
-      if (query.page === undefined && query.perPage === undefined)
-        return { data: (await repo.list(filter, order)).map(entryOf) };
+      if (query.page === undefined && query.perPage === undefined) {
+        // The spec's full array, streamed in keyset chunks with constant memory, up to the cap (issue 24).
+        if ((await repo.countUpTo(filter, rowCap + 1)) > rowCap)
+          throw new HttpError(422, tooManyRows(rowCap));
+        return streamedList(async (after) => {
+          const chunk = await repo.chunk(filter, order, after, chunkRows);
+          return { rows: chunk.rows.map(entryOf), lastKeys: chunk.lastKeys };
+        }, chunkRows);
+      }
       const page = { page: query.page ?? 1, perPage: query.perPage ?? DEFAULT_PER_PAGE };
       const { rows, total } = await repo.page(filter, order, page);
       return { data: rows.map(entryOf), meta: { total, ...page } };

@@ -25,7 +25,12 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditService) {
       config: access,
       schema: { querystring: auditQuery, response: { 200: z.union([auditEntryPage, auditEntryList]) } },
     },
-    async (request) => audit.list(request.query),
+    async (request, reply) => {
+      const answer = await audit.list(request.query);
+      if (typeof answer === 'object' && 'meta' in answer) return answer;
+      // The full array is already JSON (a string, or a stream of its bytes): sent as it is, past the typed schema.
+      return reply.type('application/json; charset=utf-8').send(answer as never);
+    },
   );
   r.get(
     '/api/v1/audits/event-types',

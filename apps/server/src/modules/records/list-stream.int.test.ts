@@ -8,7 +8,7 @@ import { createUser, signedIn } from '../../test/fixtures.js';
 import { TIME_ZONE, type PostingHarness } from '../../test/posting-harness.js';
 import { PATHS, startRecordsHarness } from '../../test/records-suite.js';
 import type { TestClient } from '../../test/test-client.js';
-import { LIST_CHUNK_ROWS } from './list-stream.js';
+import { LIST_CHUNK_ROWS } from '../../lib/list-stream.js';
 import { createRecordsRepository, type ListView } from './records.repository.js';
 import { rowsInYear, yearQuery } from './testing/list-rows.js';
 

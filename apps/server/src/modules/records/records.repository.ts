@@ -6,7 +6,7 @@ import { ledgerAccounts } from '../../db/schema.js';
 import { SERVER_KINDS } from './kinds/index.js';
 import type { LedgerAccountRecord } from './kinds/shared/ledgers.js';
 import { listContext, type InstantRange, type ListStatement, type ListView } from './kinds/shared/list.js';
-import { LIST_CHUNK_ROWS, streamedList, type ListChunk } from './list-stream.js';
+import { LIST_CHUNK_ROWS, streamedList, type ListChunk } from '../../lib/list-stream.js';
 
 export type { InstantRange, ListView } from './kinds/shared/list.js';
 export type { LedgerAccountLookup, LedgerAccountRecord } from './kinds/shared/ledgers.js';
