@@ -103,7 +103,11 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   registerSettingsRoutes(app, services.settings);
   registerAccountRoutes(app, services.accounts);
   registerDashboardRoutes(app, services.dashboard);
-  registerRecordRoutes(app, { records: services.records, timeZone: env.APP_TIMEZONE });
+  registerRecordRoutes(app, {
+    records: services.records,
+    timeZone: env.APP_TIMEZONE,
+    rowCap: env.LIST_ROW_CAP,
+  });
   registerPostingRoutes(app, {
     posting: services.posting,
     kinds: services.kinds,

@@ -40,3 +40,10 @@ export async function streamedList<R>(
   // A high-water mark of one byte: a chunk is read only once the one before has been taken (at most one ahead).
   return Readable.from(body(), { objectMode: false, highWaterMark: 1 });
 }
+
+/**
+ * The 422 of an unpaged list longer than LIST_ROW_CAP (issue 24): what holds too many rows, and how to ask for
+ * fewer. `subject` starts the sentence ("The audit log"), `rows` names them ("entries for this filter").
+ */
+export const overCapMessage = (subject: string, cap: number, rows: string) =>
+  `${subject} holds more than ${cap.toLocaleString('en-US')} ${rows}: choose a shorter date range or ask for pages (page and perPage).`;

@@ -9,7 +9,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
-import { LIST_CHUNK_ROWS, streamedList } from '../../lib/list-stream.js';
+import { LIST_CHUNK_ROWS, overCapMessage, streamedList } from '../../lib/list-stream.js';
 import { dayRange, formatDateTime } from '../../lib/time.js';
 import { createChainWalker, type AuditAnchor, type ChainBreak, type ChainWalk } from './audit-chain.js';
 import type { AuditFilter, AuditOrder, AuditRepository, ListedAuditRow } from './audit.repository.js';
@@ -27,8 +27,7 @@ export type ChainReport = ChainWalk & {
 export const DEFAULT_ROW_CAP = 100_000;
 
 /** The refusal of an unpaged log longer than the cap. */
-export const tooManyRows = (cap: number) =>
-  `The audit log holds more than ${cap.toLocaleString('en-US')} entries for this filter: choose a shorter date range or ask for pages (page and perPage).`;
+export const tooManyRows = (cap: number) => overCapMessage('The audit log', cap, 'entries for this filter');
 
 export type AuditListOptions = {
   /** The most rows the unpaged form answers (default DEFAULT_ROW_CAP). */

@@ -142,6 +142,16 @@ export function createRecordsRepository(db: Db, timeZone: string, arrayRows?: Ar
       return streamedList((after) => chunk(kind, range, view, chunkRows, after), chunkRows);
     },
 
+    /** How many rows the list of `range` and `view` holds, counting no further than `limit` (the unpaged cap). */
+    async countUpTo<K extends RecordKindName>(kind: K, range: InstantRange, view: ListView, limit: number) {
+      const capped = statement(kind, range, { ...view, limit });
+      // Without a driver runner (the benchmark reading the SQL) the capped rows themselves are counted.
+      if (!arrayRows) return (await capped).length;
+      const { sql: text, params } = capped.toSQL();
+      const [row] = await arrayRows(`SELECT count(*)::int FROM (${text}) capped`, params);
+      return Number(row?.[0] ?? 0);
+    },
+
     /** The statement `list` runs, not yet run: its exact SQL for the benchmark (bench:list) and EXPLAIN. */
     statement,
   };

@@ -9,6 +9,8 @@ import {
   RECORD_KINDS,
   type RecordKindName,
 } from '@ff/contract';
+import { HttpError } from '../../lib/errors.js';
+import { overCapMessage } from '../../lib/list-stream.js';
 import { dayRange } from '../../lib/time.js';
 import { listViewOf, pageRequestOf } from './list-view.js';
 import type { RecordsRepository } from './records.repository.js';
@@ -23,10 +25,12 @@ export function registerRecordRoutes(
   deps: {
     records: RecordsRepository;
     timeZone: string;
+    /** The most rows the unpaged form answers (LIST_ROW_CAP); past it, 422. */
+    rowCap: number;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { records, timeZone } = deps;
+  const { records, timeZone, rowCap } = deps;
 
   function routesOf<K extends RecordKindName>(kind: K) {
     const entry = RECORD_KINDS[kind];
@@ -45,6 +49,11 @@ export function registerRecordRoutes(
         const page = pageRequestOf(request.query);
         // The row type is the kind's (RecordRowOf<K>); TypeScript cannot relate it to the generic schema's.
         if (page) return (await records.page(kind, range, view, page)) as never;
+        if ((await records.countUpTo(kind, range, view, rowCap + 1)) > rowCap)
+          throw new HttpError(
+            422,
+            overCapMessage(`The list of ${entry.noun.many}`, rowCap, 'records for these dates and search'),
+          );
         // Already JSON (a string, or a stream of its bytes): sent as it is, past the typed response schema.
         const body = await records.fullList(kind, range, view);
         return reply.type('application/json; charset=utf-8').send(body as never);
