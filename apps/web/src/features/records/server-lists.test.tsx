@@ -50,7 +50,8 @@ function fakeServer(count: number, refuse: number[] = []) {
     const answer = {
       message: failed.map((id) => `TRP-${id} (sales invoice): SAP refused the customer.`).join(' ') || 'ok',
       posted: posted.map((id) => ({ id, sapDocEntry: id, sapDocNum: id })),
-      failed: failed.map((id) => ({ id, message: 'SAP refused the customer.' })),
+      // As the server names a refused row: its trip and kind, then SAP's reason.
+      failed: failed.map((id) => ({ id, message: `TRP-${id} (sales invoice): SAP refused the customer.` })),
     };
     return [failed.length ? 422 : 200, answer];
   });
