@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PostingPeriodsAnswer, SalesInvoiceRow } from '@ff/contract';
 import { apiCall, signIn } from '../support/auth';
-import { simulator } from '../support/clerk-sim';
+import { simulator } from '../support/simulator';
 import { dayLabel, postButton, rowOf, selectBox } from '../support/posting';
 
 /**

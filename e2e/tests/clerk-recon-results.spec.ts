@@ -144,7 +144,7 @@ test.describe('Reconciliation results (issue 26, item 11)', () => {
     await expect(badges).toHaveCount(2);
     for (const badge of await badges.all()) {
       const cut = await badge.evaluate((root) =>
-        [root, ...root.querySelectorAll('*')].some((el) => el.scrollWidth > el.clientWidth + 1),
+        [root, ...Array.from(root.querySelectorAll('*'))].some((el) => el.scrollWidth > el.clientWidth + 1),
       );
       expect(cut, `the badge '${await badge.textContent()}' is cut short`).toBe(false);
     }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { E2E_PORT, E2E_SERVER_PID } from './env';
 
-/** The shared server's embedded SAP simulator, for the issue 26 picker specs (as posting-periods.spec.ts finds it). */
+/** The shared server's embedded SAP simulator, found among the server process's ports, for specs that drive its `/__sim` controls. */
 
 /**
  * The embedded simulator's base URL: the other port the server process listens on (its sockets in /proc), the
