@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -13,7 +13,20 @@ const loadLogoutModal = () => import('./logout-modal');
 const LogoutModal = lazy(async () => ({ default: (await loadLogoutModal()).LogoutModal }));
 const preloadLogoutModal = () => void loadLogoutModal();
 
-/** Header 60 px, dark navigation 250 px collapsing below `sm`, the page in the main area. */
+/** Where the skip link leads: the main area, which takes the focus so the next Tab starts inside the page. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves the focus into the main area without changing the URL (the router owns the paths). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_CONTENT_ID)?.focus();
+}
+
+/**
+ * Header 60 px, dark navigation 250 px collapsing below `sm`, the page in the main area. The first Tab reaches
+ * 'Skip to main content' (shown only while it has the focus), which passes the header and the navigation's
+ * dozen links (issue 26, item 16).
+ */
 export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
@@ -28,6 +41,9 @@ export function AppLayout() {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <a className={classes.skipLink} href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
       <AppHeader
         mobileOpened={mobileOpened}
         desktopOpened={desktopOpened}
@@ -37,7 +53,7 @@ export function AppLayout() {
         onMenuOpen={preloadLogoutModal}
       />
       <AppNavbar onNavigate={mobile.close} collapsed={navCollapsed} />
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense fallback={<PageLoadingOverlay />}>
           <Outlet />
         </Suspense>
