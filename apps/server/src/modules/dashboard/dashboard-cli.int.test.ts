@@ -25,6 +25,8 @@ describe('npm run cli -- dashboard:check', () => {
   it(
     'migrate installs the totals; the check finds a total changed behind its back; --repair sets it right',
     async () => {
+      // A database without the totals (the test templates carry them): migrate must install them.
+      await target.withDatabase(({ db }) => db.execute(sql`DELETE FROM dashboard_counter_state`));
       const migrated = await runCli(env(target), 'migrate');
       expect(migrated.stderr).toBe('');
       expect(migrated.stdout).toContain("The dashboard's running totals were counted afresh.");
