@@ -214,7 +214,7 @@ export async function atLeast(
   return rows.filter((r) => r.status === status).length >= count || statusSummary(rows);
 }
 
-export const FAULTS = { errorRate: 0.1, dropReplyRate: 0.1, latencyMs: [0, 500], sessionTimeoutSeconds: 30 };
+export const FAULTS = { errorRate: 0.1, dropReplyRate: 0.1, latencyMs: [0, 200], sessionTimeoutSeconds: 30 };
 
 /** Every SAP session is dropped every `everyMs` for as long as the returned stop function is not called. */
 export function expireSessionsEvery(sim: RunningSimulator, everyMs: number) {

@@ -12,7 +12,7 @@ import { spawnWorkerProcess, type WorkerProcess } from './posting-worker-process
  * its longest run: look-up + POST + settle + look-up) and is retried after 1 s, doubling.
  */
 export const SCALE_OUT_SETTINGS = {
-  SAP_TIMEOUT_MS: '3000',
+  SAP_TIMEOUT_MS: '2000',
   VAS_JOB_EXPIRE_SECONDS: '10',
   VAS_RETRY_DELAY_SECONDS: '1',
   VAS_RETRY_LIMIT: '6',

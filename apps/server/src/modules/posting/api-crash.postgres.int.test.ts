@@ -20,6 +20,7 @@ import {
   storedRows,
 } from '../../test/posting-harness.js';
 import { SCALE_OUT_SETTINGS, useProcessFleet } from '../../test/process-fleet.js';
+import { staleAfterMs } from './posting-steps.js';
 
 /**
  * The exactly-once protocol (docs/design/architecture.md section 6) when the API process dies mid-post and later
@@ -64,9 +65,9 @@ describe('an API killed with SIGKILL mid-post, then posts whose replies are all 
     );
     expect(answers.map((a) => a.status).filter((status) => status >= 500)).toEqual([]);
     // 3. Then SAP fails every call for longer than a recheck window used to last (staleAfterMs + 4 x staleAfterMs
-    // = 30 s here): the rows that failed unconfirmed must still be looked up once SAP is back.
+    // = 25 s here): the rows that failed unconfirmed must still be looked up once SAP is back.
     await simConfig(fleet.h.sim, { dropReplyRate: 0, errorRate: 1 });
-    await sleep(32_000);
+    await sleep(5 * staleAfterMs(Number(SCALE_OUT_SETTINGS.SAP_TIMEOUT_MS)) + 2_000);
     await resetFaults(fleet.h.sim);
 
     const all = [...crashed, ...unconfirmed];

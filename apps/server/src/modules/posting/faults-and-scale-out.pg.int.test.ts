@@ -36,8 +36,8 @@ import {
  * "Processes").
  *
  * 1. Faults: 1,000 records of every kind posted through the HTTP API of a real API process (main.ts) in
- *    batches, while SAP answers 10% of calls with a 500, drops the reply of 10% of committed POSTs, takes 0-500 ms
- *    per call and loses every session every 30 s, and while the VAS worker process is killed with SIGKILL (twice)
+ *    batches, while SAP answers 10% of calls with a 500, drops the reply of 10% of committed POSTs, takes 0-200 ms
+ *    per call and loses every session every 15 s, and while the VAS worker process is killed with SIGKILL (twice)
  *    and started again.
  * 2. Reversals (issue 11), the faults still on: a quarter of the posted records of every kind reversed through
  *    POST /api/v1/postings/{id}/reverse (a first journal after its second), each asked again until it is
@@ -84,7 +84,7 @@ if (process.env.TEST_DB === 'postgres') {
       let client = await new HttpClient(api.url).signIn();
 
       await simConfig(fleet.h.sim, FAULTS);
-      const stopExpiring = expireSessionsEvery(fleet.h.sim, 30_000);
+      const stopExpiring = expireSessionsEvery(fleet.h.sim, 15_000);
       const vasSettled = async () =>
         (await storedRows(fleet.h, 'vas', ids.VAS)).filter(
           (r) => r.status === 'posted' || r.status === 'failed',
