@@ -14,6 +14,7 @@ import { registerSessionProbeRoutes } from './modules/auth/session-probe.routes.
 import { registerCurrencyRatesRoutes } from './modules/currency-rates/currency-rates.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerApiTokenRoutes } from './modules/imports/api-tokens.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { registerMyAccountModuleRoutes } from './modules/my-account/register.js';
 import { registerDimensionRoutes } from './modules/dimensions/dimensions.routes.js';
@@ -100,6 +101,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   registerRoleRoutes(app, services.roles);
   registerAuditRoutes(app, services.audit);
   registerImportRoutes(app, services.imports);
+  registerApiTokenRoutes(app, services.apiTokens);
   registerSettingsRoutes(app, services.settings);
   registerAccountRoutes(app, services.accounts);
   registerDashboardRoutes(app, services.dashboard);

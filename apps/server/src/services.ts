@@ -113,7 +113,12 @@ export function createServices(env: Env, database: Database, options: ServicesOp
   });
 
   // Trip records in: the transport management system's import API (Bearer API tokens).
-  const apiTokens = createApiTokensService({ db, tokens: createApiTokensRepository(db), audit });
+  const apiTokens = createApiTokensService({
+    db,
+    tokens: createApiTokensRepository(db),
+    audit,
+    timeZone: env.APP_TIMEZONE,
+  });
   const imports = createImportsService({
     db,
     timeZone: env.APP_TIMEZONE,

@@ -21,3 +21,4 @@ export * from './reversal.js';
 export * from './dimensions.js';
 export * from './currency-rates.js';
 export * from './posting-defaults.js';
+export * from './api-tokens.js';

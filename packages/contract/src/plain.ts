@@ -156,6 +156,8 @@ export const PERMISSIONS = {
   /** Beyond the spec (issue 11): cancel a posted record's SAP document, and compare our postings with SAP's. */
   reversePostings: 'Reverse Postings',
   runReconciliation: 'Run Reconciliation',
+  /** Issue 23: create, list and revoke the import API's tokens (Settings > API tokens). */
+  manageApiTokens: 'Manage API Tokens',
 } as const;
 
 /** `PermissionName` and `ALL_PERMISSIONS` (these and every record kind's permissions) are in kinds.ts. */

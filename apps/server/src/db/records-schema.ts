@@ -112,12 +112,22 @@ export const postingReversals = pgTable(
   ],
 );
 
-/** Bearer tokens the transport management system uses to call the import API; only hashes are stored. */
+/**
+ * Bearer tokens the transport management system uses to call the import API; only hashes are stored. Issue 23:
+ * the imports a token may call (`kinds`, import names such as 'cash-advances'; null: every import, as the CLI's
+ * tokens before it), when it stops working, who created it (a name kept as written, like the audit log's actor;
+ * null from the command line) and the address of its last use.
+ */
 export const apiTokens = pgTable('api_tokens', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
+  kinds: text('kinds').array(),
+  expiresAt: instant('expires_at'),
+  createdById: integer('created_by_id'),
+  createdByName: text('created_by_name'),
   createdAt: instant('created_at').notNull().defaultNow(),
   lastUsedAt: instant('last_used_at'),
+  lastUsedIp: text('last_used_ip'),
   revokedAt: instant('revoked_at'),
 });

@@ -81,13 +81,23 @@ export function permissionSentence(needed: PermissionName | readonly PermissionN
   return `You do not have the ${names} permission needed for this action. Ask an administrator to grant it to your role.`;
 }
 
-export type ApiTokenVerifier = (token: string) => Promise<{ id: number; name: string } | null>;
+/** A bearer token's caller (its id, name and the imports it may call; null: every one), or why it is refused. */
+export type ApiTokenVerifier = (
+  token: string,
+  ip: string,
+) => Promise<
+  | { ok: true; client: { id: number; name: string; kinds: readonly string[] | null } }
+  | { ok: false; message: string }
+>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    apiClient: { id: number; name: string } | null;
+    apiClient: { id: number; name: string; kinds: readonly string[] | null } | null;
   }
 }
+
+/** The answer to an import without a bearer token, or with one that was never issued. */
+export const NO_VALID_API_TOKEN = 'A valid API token is required: send Authorization: Bearer <token>.';
 
 /** The bearer token of an `Authorization: Bearer <token>` header, or null. */
 const bearerOf = (request: FastifyRequest) =>
@@ -149,13 +159,14 @@ export function registerAccessControl(
     }
     if (access.auth === 'apiToken') {
       const token = bearerOf(request);
-      request.apiClient = token ? await verifyApiToken(token) : null;
-      if (!request.apiClient) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ message: 'A valid API token is required: send Authorization: Bearer <token>.' });
+      const check = token
+        ? await verifyApiToken(token, request.ip)
+        : { ok: false as const, message: NO_VALID_API_TOKEN };
+      if (!check.ok) {
+        // Unknown, revoked or expired: the message says which.
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ message: check.message });
       }
+      request.apiClient = check.client;
       return;
     }
     const token = request.cookies[SESSION_COOKIE];

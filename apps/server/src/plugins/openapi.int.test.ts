@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
@@ -8,14 +10,23 @@ import type { TestClient } from '../test/test-client.js';
 import type { RouteCatalogueEntry } from './access.js';
 import { OPENAPI_DOCUMENT_URL, OPENAPI_UI_URL } from './openapi.js';
 
-type Operation = { responses: Record<string, { content?: unknown }>; security?: Record<string, string[]>[] };
+type Operation = {
+  responses: Record<string, { content?: unknown }>;
+  security?: Record<string, string[]>[];
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+};
 type Document = {
   openapi: string;
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, Record<string, string>> };
 };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The lint's rules, at the repository's root (where `redocly lint` looks for them too). */
+const REDOCLY_CONFIG = new URL('../../../../redocly.yaml', import.meta.url);
 
 let h: PostingHarness;
 let ctx: CaseContext;
@@ -76,6 +87,50 @@ describe('the OpenAPI document', () => {
         : [{ sessionCookie: [] }];
       expect(operationOf(route)?.security, routeLabel(route)).toEqual(expected);
     }
+    // Public routes say what they need: nothing to read (`security: []`), the anonymous session's CSRF pair to
+    // sign in and the like.
+    for (const route of documented().filter((r) => r.access.auth === 'public'))
+      expect(operationOf(route)?.security, routeLabel(route)).toEqual(
+        UNSAFE.has(route.method) ? [{ sessionCookie: [], csrfHeader: [] }] : [],
+      );
+  });
+
+  it('names every operation (issue 23): a unique camelCase operationId, a summary and one of the declared tags', () => {
+    const declared = doc.tags.map((tag) => tag.name);
+    const problems: string[] = [];
+    const ids = new Map<string, string>();
+    for (const route of documented()) {
+      const operation = operationOf(route)!;
+      const label = routeLabel(route);
+      if (!/^[a-z][A-Za-z0-9]*$/.test(operation.operationId ?? ''))
+        problems.push(`${label}: no camelCase operationId`);
+      else if (ids.has(operation.operationId!))
+        problems.push(
+          `${label}: operationId ${operation.operationId} is also ${ids.get(operation.operationId!)}'s`,
+        );
+      else ids.set(operation.operationId!, label);
+      if (!operation.summary) problems.push(`${label}: no summary`);
+      if (operation.tags?.length !== 1 || !declared.includes(operation.tags[0]!))
+        problems.push(`${label}: tags ${JSON.stringify(operation.tags)} are not one declared tag`);
+    }
+    expect(problems).toEqual([]);
+    // Every declared tag is used.
+    const used = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags ?? [])),
+    );
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+  });
+
+  it("passes Redocly's recommended lint (redocly.yaml) with no error and no warning", async () => {
+    const config = await loadConfig({ configPath: fileURLToPath(REDOCLY_CONFIG) });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    expect(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+    ).toEqual([]);
   });
 
   it("describes each route's answers truly: the answer to a valid request matches the schema declared for its status", async () => {

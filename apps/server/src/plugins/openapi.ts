@@ -6,6 +6,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import { messageBody, validationErrorBody } from '@ff/contract';
 import { declareContextAccess, gatedByTwoFactorSetup, type RouteAccess } from './access.js';
+import { operationOf, TAGS } from './openapi-operations.js';
 import { SESSION_COOKIE } from './session.js';
 
 /** Where the OpenAPI document and its browsable pages are served (signed-in users only). */
@@ -103,8 +104,18 @@ const transform: SwaggerTransform = (input) => {
   const described = schema.response as Record<string, { description?: string }>;
   for (const [status, answer] of Object.entries(described))
     answer.description ??= STATUS_CODES[status] ?? 'Any other answer';
+  // Public routes say so (`security: []`); the others name the proof they need.
   const security = securityOf(access, method);
-  return { schema: { ...schema, ...(security.length ? { security } : {}) } as FastifySchema, url };
+  const operation = operationOf(method, url.replace(/:(\w+)/g, '{$1}'));
+  const named = operation
+    ? {
+        operationId: operation.id,
+        summary: operation.summary,
+        tags: [operation.tag],
+        ...(operation.description ? { description: operation.description } : {}),
+      }
+    : {};
+  return { schema: { ...schema, ...named, security } as FastifySchema, url };
 };
 
 /**
@@ -121,7 +132,11 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1.0.0',
         description:
           'Trip records from the transport management system, posted to SAP Business One exactly once.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      // The server that serves this document (a relative URL: wherever the product runs).
+      servers: [{ url: '/', description: 'This Freight Finance server' }],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform,

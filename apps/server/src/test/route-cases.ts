@@ -157,6 +157,25 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     valid: async () => ({ url: '/api/v1/import/cash-advances', body: [recordRows.cash()], status: 200 }),
   },
 
+  // Settings > API tokens (issue 23): a token created, and a fresh one revoked, by whoever may manage them.
+  'GET /api/v1/api-tokens': get('/api/v1/api-tokens'),
+  'POST /api/v1/api-tokens': {
+    valid: async () => ({
+      url: '/api/v1/api-tokens',
+      body: { name: `feed ${unique()}`, kinds: ['cash-advances'] },
+      status: 201,
+    }),
+  },
+  'DELETE /api/v1/api-tokens/:id': {
+    async valid({ h }) {
+      const { record } = await h.app.services.apiTokens.create(`to revoke ${unique()}`, {
+        actor: { id: null, name: 'Test' },
+        ip: '127.0.0.1',
+      });
+      return { url: `/api/v1/api-tokens/${record.id}`, status: 200 };
+    },
+  },
+
   // SAP connection and ledger accounts.
   'GET /api/v1/connectionSetting': get('/api/v1/connectionSetting'),
   'PATCH /api/v1/connectionSetting/:id': {

@@ -84,12 +84,14 @@ export const importCommands: Record<
       }
       const when = (date: Date | null) => (date ? formatDateTime(date, env.APP_TIMEZONE) : '-');
       const table = [
-        ['id', 'name', 'created', 'last used', 'revoked'],
+        ['id', 'name', 'imports', 'created', 'expires', 'last used', 'revoked'],
         ...rows.map((row) => [
           String(row.id),
           row.name,
+          row.kinds?.join(',') ?? 'all',
           when(row.createdAt),
-          when(row.lastUsedAt),
+          when(row.expiresAt),
+          row.lastUsedAt ? `${when(row.lastUsedAt)} from ${row.lastUsedIp ?? '?'}` : '-',
           when(row.revokedAt),
         ]),
       ];

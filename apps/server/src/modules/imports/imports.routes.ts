@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageBody } from '@ff/contract';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { IMPORT_KINDS, isImportKind } from './import-schemas.js';
 import type { ImportsService } from './imports.service.js';
 
@@ -43,7 +43,13 @@ export function registerImportRoutes(app: FastifyInstance, service: ImportsServi
       schema: {
         params: z.object({ kind: z.enum(IMPORT_KINDS) }),
         body: importBody,
-        response: { 200: importReport, 404: messageBody.describe('There is no import of this kind.') },
+        response: {
+          200: importReport,
+          403: messageBody.describe(
+            'The API token may not import this kind; the message names the kinds it may.',
+          ),
+          404: messageBody.describe('There is no import of this kind.'),
+        },
       },
       // An unknown kind is a missing resource (404), answered before the body is judged.
       preValidation: async (request) => {
@@ -55,6 +61,10 @@ export function registerImportRoutes(app: FastifyInstance, service: ImportsServi
     async (request) => {
       const { kind } = request.params;
       const client = request.apiClient!;
+      if (client.kinds && !client.kinds.includes(kind))
+        throw forbidden(
+          `The API token "${client.name}" may import ${client.kinds.join(', ')} only, not ${kind}. Ask an administrator for a token that may.`,
+        );
       const via = `via API token "${client.name}"`;
       return service.importJson(kind, request.body, {
         context: { actor: { id: null, name: `API token "${client.name}"` }, ip: request.ip },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { postResult, RECORD_KIND_NAMES, type RecordKindName } from '@ff/contract';
+import { z } from 'zod';
+import { postResult, RECORD_KIND_NAMES, validationErrorBody, type RecordKindName } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { auditContextOf, currentUserOf } from '../../plugins/access.js';
 import type { BoundKinds } from './bound-kinds.js';
@@ -22,6 +23,14 @@ export function registerPostingRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { posting, kinds } = deps;
+  // 422 is either of two answers (issue 23: the document declared only the first): every row refused, with the
+  // spec's result; or a body that failed validation, one message per field.
+  const refused = z
+    .union([
+      postResult.describe('No row could be posted: the result, each row with its reason.'),
+      validationErrorBody.describe('The body failed validation: one message per field.'),
+    ])
+    .describe('No row could be posted, or the body failed validation.');
 
   function routeOf<K extends RecordKindName>(kind: K) {
     const { entry } = kinds[kind];
@@ -29,7 +38,7 @@ export function registerPostingRoutes(
       entry.apiPath,
       {
         config: { access: { auth: 'user', permission: entry.permissions.post } },
-        schema: { body: entry.body, response: { 200: postResult, 422: postResult } },
+        schema: { body: entry.body, response: { 200: postResult, 422: refused } },
       },
       async (request, reply) => {
         const permissions = currentUserOf(request).permissions;

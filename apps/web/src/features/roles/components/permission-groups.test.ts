@@ -38,6 +38,7 @@ describe('permission groups of the role permissions editor', () => {
           'Manage Settings',
           'Reverse Postings',
           'Run Reconciliation',
+          'Manage API Tokens',
         ],
       ],
     ]);
