@@ -100,7 +100,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   registerUserRoutes(app, services.users);
   registerRoleRoutes(app, services.roles);
   registerAuditRoutes(app, services.audit);
-  registerImportRoutes(app, services.imports);
+  registerImportRoutes(app, services.imports, env.APP_TIMEZONE);
   registerApiTokenRoutes(app, services.apiTokens);
   registerSettingsRoutes(app, services.settings);
   registerAccountRoutes(app, services.accounts);

@@ -1,6 +1,7 @@
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN } from '@ff/contract';
 import { BOOKS_OPERATIONS } from './openapi-operations-books.js';
 import { PEOPLE_OPERATIONS } from './openapi-operations-people.js';
+import { pascalCase } from './openapi-schemas.js';
 import type { Operation } from './openapi-tags.js';
 
 export { TAGS, type Operation, type Tag } from './openapi-tags.js';
@@ -13,13 +14,6 @@ export { TAGS, type Operation, type Tag } from './openapi-tags.js';
  * record kinds' list and post routes from the kinds' registry below, so a new kind needs nothing here.
  */
 
-/** 'cash advance records' -> 'CashAdvanceRecords'; 'VAS transactions' -> 'VasTransactions'. */
-const pascal = (words: string) =>
-  words
-    .split(/\s+/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-    .join('');
-
 /** Each kind's list and post routes, named from its nouns. */
 const KIND_OPERATIONS: Record<string, Operation> = Object.fromEntries(
   RECORD_KIND_NAMES.flatMap((name) => {
@@ -28,7 +22,7 @@ const KIND_OPERATIONS: Record<string, Operation> = Object.fromEntries(
       [
         `GET ${apiPath}`,
         {
-          id: `list${pascal(noun.many)}`,
+          id: `list${pascalCase(noun.many)}`,
           summary: `List ${noun.many}`,
           tag: 'Records',
           description: `The ${noun.many} filtered by date, status and search. Without paging parameters the whole filtered list as an array (up to LIST_ROW_CAP rows); with \`page\` or \`perPage\` one page and its totals.`,
@@ -37,7 +31,7 @@ const KIND_OPERATIONS: Record<string, Operation> = Object.fromEntries(
       [
         `POST ${apiPath}`,
         {
-          id: `post${pascal(noun.many)}`,
+          id: `post${pascalCase(noun.many)}`,
           summary: `Post ${noun.many} to SAP`,
           tag: 'Records',
           description: queued

@@ -2,11 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import { messageBody, validationErrorBody } from '@ff/contract';
 import { declareContextAccess, gatedByTwoFactorSetup, type RouteAccess } from './access.js';
 import { operationOf, TAGS } from './openapi-operations.js';
+import { API_SCHEMAS, keepUsedSchemas } from './openapi-schemas.js';
 import { SESSION_COOKIE } from './session.js';
 
 /** Where the OpenAPI document and its browsable pages are served (signed-in users only). */
@@ -86,7 +87,8 @@ function pluginAnswersOf(access: RouteAccess, method: string, url: string): Reco
   return answers;
 }
 
-const zodTransform = createJsonSchemaTransform({ skipList: [] });
+const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: API_SCHEMAS });
+const namedSchemas = createJsonSchemaTransformObject({ schemaRegistry: API_SCHEMAS });
 
 /**
  * Each route's zod schemas to JSON Schema (fastify-type-provider-zod), completed with its security requirement
@@ -99,11 +101,16 @@ const transform: SwaggerTransform = (input) => {
   const method = String(route.method);
   if (!access || input.schema?.hide) return { schema: { hide: true }, url: input.url };
   const own = (input.schema?.response ?? {}) as Record<string, unknown>;
-  const response = { ...pluginAnswersOf(access, method, input.url), ...own };
-  const { schema, url } = zodTransform({ ...input, schema: { ...input.schema, response } });
+  const response: Record<string, unknown> = { ...pluginAnswersOf(access, method, input.url), ...own };
+  // A route may describe its body to the document apart from what it validates (the import checks each row
+  // itself, so it can answer which rows it rejected).
+  const body = route.config?.openapiBody ?? input.schema?.body;
+  const { schema, url } = zodTransform({ ...input, schema: { ...input.schema, body, response } });
   const described = schema.response as Record<string, { description?: string }>;
+  // A named shape's answer is a $ref, which holds no description: the route's own (or the plugin's) is kept.
   for (const [status, answer] of Object.entries(described))
-    answer.description ??= STATUS_CODES[status] ?? 'Any other answer';
+    answer.description ??=
+      (response[status] as ZodType | undefined)?.description ?? STATUS_CODES[status] ?? 'Any other answer';
   // Public routes say so (`security: []`); the others name the proof they need.
   const security = securityOf(access, method);
   const operation = operationOf(method, url.replace(/:(\w+)/g, '{$1}'));
@@ -140,7 +147,15 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform,
+    transformObject: (input) => keepUsedSchemas(namedSchemas(input) as Record<string, unknown>),
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body the OpenAPI document shows, when it is not the one the route validates. */
+    openapiBody?: ZodType;
+  }
 }
 
 /**

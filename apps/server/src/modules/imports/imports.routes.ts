@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { messageBody } from '@ff/contract';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { IMPORT_KINDS, isImportKind } from './import-schemas.js';
+import { nameSchema, pascalCase } from '../../plugins/openapi-schemas.js';
+import { IMPORT_KINDS, importPiece, isImportKind } from './import-schemas.js';
 import type { ImportsService } from './imports.service.js';
 
 /** 10,000 rows of the widest kind are about 5 MiB of JSON. */
@@ -15,31 +16,50 @@ const importBody = z
   .max(MAX_IMPORT_ROWS, `Send at most ${MAX_IMPORT_ROWS} rows per call; split larger imports.`);
 
 /** The answer to an import (imports.service.ts `ImportReport`): counts, and each rejected row with its reasons. */
-const importReport = z.object({
-  kind: z.enum(IMPORT_KINDS),
-  received: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  rejected: z.array(
-    z.object({
-      index: z.number().int().optional(),
-      line: z.number().int().optional(),
-      sourceId: z.string().optional(),
-      errors: z.array(z.string()),
-    }),
-  ),
-});
+const importReport = nameSchema(
+  z.object({
+    kind: z.enum(IMPORT_KINDS),
+    received: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.array(
+      z.object({
+        index: z.number().int().optional(),
+        line: z.number().int().optional(),
+        sourceId: z.string().optional(),
+        errors: z.array(z.string()),
+      }),
+    ),
+  }),
+  'ImportReport',
+);
+
+/**
+ * The import's body as the OpenAPI document shows it: an array of any kind's rows, each kind's row named
+ * (`CashAdvanceRecordImportRow`, ...), so a client can check a row before sending it. The route itself takes any
+ * array and checks each row, answering which it rejected and why.
+ */
+function documentedBody(timeZone: string) {
+  const rows = IMPORT_KINDS.map((kind) => {
+    const piece = importPiece(kind);
+    return nameSchema(piece.schema(timeZone), `${pascalCase(piece.noun[0])}ImportRow`);
+  });
+  return z
+    .array(z.union(rows as unknown as [ZodType, ZodType, ...ZodType[]]))
+    .max(MAX_IMPORT_ROWS)
+    .describe("The rows of the kind in the path (see each kind's ImportRow schema).");
+}
 
 /** The transport management system's import: `POST /api/v1/import/:kind` with a Bearer API token. */
-export function registerImportRoutes(app: FastifyInstance, service: ImportsService) {
+export function registerImportRoutes(app: FastifyInstance, service: ImportsService, timeZone: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/v1/import/:kind',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { access: { auth: 'apiToken' } },
+      config: { access: { auth: 'apiToken' }, openapiBody: documentedBody(timeZone) },
       schema: {
         params: z.object({ kind: z.enum(IMPORT_KINDS) }),
         body: importBody,
