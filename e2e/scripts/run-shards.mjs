@@ -6,6 +6,7 @@
 // (a spec file, --grep, ...) run one process without sharding. Each line is prefixed with its shard; the exit
 // code is the first failing shard's.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
@@ -15,8 +16,32 @@ const shards = args.length ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? by
 const basePort = Number(process.env.E2E_PORT ?? 8199);
 const playwright = ['playwright', 'test', ...args];
 
+/**
+ * The spec files of each shard, balanced by how long each took in a clean-clone run (spec-seconds.json, seconds
+ * per file; refresh it with scripts/spec-seconds.mjs from a CI log): the longest first, each to the shard with the
+ * least so far. Playwright's own --shard cuts the alphabetical list by test count, which left one shard 1.6 min
+ * behind the other (816 s of tests against 720 s). A spec not in the file counts as the median.
+ */
+function specsOfShards() {
+  const seconds = JSON.parse(readFileSync(new URL('./spec-seconds.json', import.meta.url), 'utf8'));
+  const specs = readdirSync(new URL('../tests/', import.meta.url))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => `tests/${name}`);
+  const known = Object.values(seconds).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 10;
+  const cost = (spec) => seconds[spec] ?? median;
+  const loads = Array.from({ length: shards }, () => ({ seconds: 0, specs: [] }));
+  for (const spec of specs.sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const lightest = loads.reduce((min, load) => (load.seconds < min.seconds ? load : min));
+    lightest.seconds += cost(spec);
+    lightest.specs.push(spec);
+  }
+  return loads.map((load) => load.specs.sort());
+}
+const shardSpecs = shards > 1 ? specsOfShards() : [];
+
 function run(index) {
-  const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
+  const shardArgs = shards > 1 ? shardSpecs[index - 1] : [];
   const env = {
     ...process.env,
     E2E_PORT: String(basePort + index - 1),
