@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { SYSTEM_ACTOR } from '../lib/audit-context.js';
@@ -58,6 +61,33 @@ const documented = () =>
   );
 const operationOf = (route: RouteCatalogueEntry): Operation | undefined =>
   doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+
+/**
+ * Checks answers against the served document itself (issue 23's contract test), as a client generated from it or
+ * a validating proxy would: the JSON Schema the document gives for that path, method and status.
+ */
+function documentValidator() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(doc, 'openapi.json');
+  const pointer = (...parts: string[]) =>
+    parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return (route: RouteCatalogueEntry, status: number, answer: unknown): string | null => {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const responses = doc.paths[path]?.[route.method.toLowerCase()]?.responses ?? {};
+    const declared = responses[String(status)] ?? responses.default;
+    if (!declared) return `${routeLabel(route)} answered ${status}, which the document does not declare`;
+    const content = (declared.content ?? {}) as Record<string, unknown>;
+    if (!('application/json' in content)) return null;
+    const status_ = String(status) in responses ? String(status) : 'default';
+    const validate = ajv.compile({
+      $ref: `openapi.json#/${pointer('paths', path, route.method.toLowerCase(), 'responses', status_, 'content', 'application/json', 'schema')}`,
+    });
+    return validate(answer)
+      ? null
+      : `${routeLabel(route)} ${status}: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}`;
+  };
+}
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and describes every route of the app with its answers (at least one success answer each)', () => {
@@ -162,6 +192,21 @@ describe('the OpenAPI document', () => {
     expect(names.filter((name) => !text.includes(`"#/components/schemas/${name}"`))).toEqual([]);
   });
 
+  it("describes the record posts' refusals truly: a body that fails validation answers the document's 422", async () => {
+    const checkDocument = documentValidator();
+    const mismatches: string[] = [];
+    for (const name of RECORD_KIND_NAMES) {
+      const { apiPath } = RECORD_KINDS_PLAIN[name];
+      const route = documented().find((r) => r.method === 'POST' && r.url === apiPath)!;
+      const response = await admin.post(apiPath, { postSap: [{}] });
+      expect(response.status, apiPath).toBe(422);
+      expect(Object.keys(response.body.errors ?? {}).length, apiPath).toBeGreaterThan(0);
+      const problem = checkDocument(route, 422, response.body);
+      if (problem) mismatches.push(problem);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it("passes Redocly's recommended lint (redocly.yaml) with no error and no warning", async () => {
     const config = await loadConfig({ configPath: fileURLToPath(REDOCLY_CONFIG) });
     const problems = await lintFromString({
@@ -174,8 +219,9 @@ describe('the OpenAPI document', () => {
     ).toEqual([]);
   });
 
-  it("describes each route's answers truly: the answer to a valid request matches the schema declared for its status", async () => {
+  it("describes each route's answers truly: the answer to a valid request matches the schema declared for its status, in the route and in the served document", async () => {
     const mismatches: string[] = [];
+    const checkDocument = documentValidator();
     for (const route of documented()) {
       const routeCase = caseOf(route);
       const request = await routeCase.valid(ctx);
@@ -192,6 +238,9 @@ describe('the OpenAPI document', () => {
       });
       const schema = route.schema.response?.[String(response.status)] as ZodType | undefined;
       const answer: unknown = response.body ?? undefined;
+      const againstDocument =
+        response.body === undefined ? null : checkDocument(route, response.status, answer);
+      if (againstDocument) mismatches.push(`the document: ${againstDocument}`);
       const parsed = schema?.safeParse(answer);
       if (!schema)
         mismatches.push(`${routeLabel(route)} answered ${response.status} but declares no schema for it`);
