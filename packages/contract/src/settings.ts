@@ -40,11 +40,6 @@ export const testConnectionBody = z.object({
 export type TestConnectionBody = z.infer<typeof testConnectionBody>;
 
 /** Always 200: `failed` carries SAP's own reason (e.g. 'Login failed') or why SAP could not be reached. */
-export const testConnectionResult = z.object({
-  status: z.enum(['success', 'failed']),
-  message: z.string(),
-});
-export type TestConnectionResult = z.infer<typeof testConnectionResult>;
 
 /**
  * The SAP connection as a finance user needs to know it (issue 12): working, the login refused by SAP (wrong
@@ -71,8 +66,17 @@ export const sapStatusQuery = z.object({ refresh: z.enum(['0', '1']).optional() 
  * Always 200; `ok` false says which failure it was (`state`) and SAP's answer (`message`).
  */
 export const connectionTestResult = z.object({
+  /** The spec's answer of `POST /testConnection`: 'success' or 'failed'. */
+  status: z.enum(['success', 'failed']),
   ok: z.boolean(),
   state: z.enum(SAP_CONNECTION_STATES),
   message: z.string(),
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
+
+/**
+ * `POST /api/v1/testConnection` (the spec's `{status, message}`): since issue 23 the same body as
+ * `POST /api/v1/settings/connection/test`, so a client reads either the same way.
+ */
+export const testConnectionResult = connectionTestResult;
+export type TestConnectionResult = ConnectionTestResult;

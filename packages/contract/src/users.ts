@@ -7,6 +7,11 @@ export const user = z.object({
   email: z.string(),
   mobileNo: z.string(),
   role: z.string(),
+  /**
+   * The role's name, the same in every user answer (issue 23): `role` is the spec's, a name in the list and the
+   * edit's answer but a list in `POST /users`' (docs/spec/product-spec.md section 3), so a client reads this one.
+   */
+  roleName: z.string(),
   ...managedRecordFields,
   /** True while the user has not set a password yet (their invitation can be resent). */
   invitationPending: z.boolean(),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { isConnectionError } from '../db/connection-faults.js';
 import { HttpError, ValidationFailed, validationMessage } from '../lib/errors.js';
+import { validationSentence } from '../lib/validation-messages.js';
 import { findIllFormedText } from '../lib/well-formed-text.js';
 
 /** Zod issues become Laravel-style field errors, e.g. `{email: ['Invalid email']}`. */
@@ -18,25 +19,11 @@ type Issue = { path: PropertyKey[]; message: string; code: string; input?: unkno
  * One message per field, the first that applies: zod runs every check of a field, so an empty mobile number
  * would otherwise also fail its format check, and "(and N more errors)" would count the echoes.
  */
-const FIELD_LABELS: Record<string, string> = { mobileNo: 'mobile number', companyDb: 'company DB' };
-
 function toFieldErrors(issues: readonly Issue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';
-    if (errors[field]) continue;
-    // `password_confirmation` -> "password confirmation" (Laravel's wording); a few names read better spelled out.
-    const label =
-      FIELD_LABELS[field] ??
-      field
-        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/[._]/g, ' ')
-        .toLowerCase();
-    // A schema's own sentence (e.g. 'The posting date is required.') wins over the generic wording.
-    const missing =
-      issue.code === 'invalid_type' && issue.input === undefined && /^Invalid input/.test(issue.message);
-    const message = missing ? `The ${label} field is required.` : issue.message;
-    errors[field] = [message];
+    if (!errors[field]) errors[field] = [issue.message];
   }
   return errors;
 }
@@ -52,7 +39,11 @@ export function registerValidation(app: FastifyInstance) {
       return {
         error: new RequestValidationError({ [illFormed.path.join('.') || 'body']: [illFormed.message] }),
       };
-    const result = (schema as ZodType).safeParse(input, { reportInput: true });
+    // A schema's own sentence (e.g. 'The posting date is required.') wins; a check without one gets ours.
+    const result = (schema as ZodType).safeParse(input, {
+      reportInput: true,
+      error: (issue) => validationSentence(issue as Parameters<typeof validationSentence>[0]),
+    });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toFieldErrors(result.error.issues as Issue[])) };
   });

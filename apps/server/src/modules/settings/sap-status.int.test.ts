@@ -94,13 +94,18 @@ describe('POST /api/v1/settings/connection/test', () => {
   it('says whether the form values work, and which failure it was, without saving them', async () => {
     const ok = await admin.post('/api/v1/settings/connection/test', server.sim.credentials);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ ok: true, state: 'connected', message: SETTINGS_MESSAGES.testSucceeded });
+    expect(ok.body).toEqual({
+      status: 'success',
+      ok: true,
+      state: 'connected',
+      message: SETTINGS_MESSAGES.testSucceeded,
+    });
 
     const wrong = await admin.post('/api/v1/settings/connection/test', {
       ...server.sim.credentials,
       password: 'Wrong-password-3',
     });
-    expect(wrong.body).toEqual({ ok: false, state: 'login-refused', message: REFUSED });
+    expect(wrong.body).toEqual({ status: 'failed', ok: false, state: 'login-refused', message: REFUSED });
     expect(await auditEvents(server)).toContain(
       `Tested the SAP connection (company SBODEMO_KE, user manager): failed: ${REFUSED}`,
     );

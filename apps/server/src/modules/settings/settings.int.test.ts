@@ -164,7 +164,12 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
       username: 'manager',
       password: '',
     });
-    expect(test.body).toEqual({ status: 'success', message: SETTINGS_MESSAGES.testSucceeded });
+    expect(test.body).toEqual({
+      status: 'success',
+      ok: true,
+      state: 'connected',
+      message: SETTINGS_MESSAGES.testSucceeded,
+    });
   });
 
   it('stores a new password when one is given (seen by the next SAP call)', async () => {
@@ -190,7 +195,7 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
       username: 'manager',
       password: '',
     });
-    expect(test.body).toEqual({ status: 'failed', message: REFUSED });
+    expect(test.body).toEqual({ status: 'failed', ok: false, state: 'login-refused', message: REFUSED });
     // Back to the simulator's password for the tests that follow.
     await admin.patch(`/api/v1/connectionSetting/${id}`, {
       companyDb: 'SBODEMO_KE',
@@ -206,14 +211,19 @@ describe('POST /api/v1/testConnection', () => {
     const statsBefore = await server.sim.stats();
     const ok = await admin.post('/api/v1/testConnection', { ...server.sim.credentials });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ status: 'success', message: SETTINGS_MESSAGES.testSucceeded });
+    expect(ok.body).toEqual({
+      status: 'success',
+      ok: true,
+      state: 'connected',
+      message: SETTINGS_MESSAGES.testSucceeded,
+    });
     const wrong = await admin.post('/api/v1/testConnection', {
       companyDb: 'SBODEMO_KE',
       username: 'manager',
       password: 'wrong-password',
     });
     expect(wrong.status).toBe(200);
-    expect(wrong.body).toEqual({ status: 'failed', message: REFUSED });
+    expect(wrong.body).toEqual({ status: 'failed', ok: false, state: 'login-refused', message: REFUSED });
     const stats = await server.sim.stats();
     expect(stats.logins - statsBefore.logins).toBe(1);
     expect(stats.logouts - statsBefore.logouts).toBe(1);

@@ -52,7 +52,7 @@ export function createSettingsService(deps: {
     body: TestConnectionBody,
     context: AuditContext,
   ): Promise<ConnectionTestResult> {
-    let result: ConnectionTestResult;
+    let result: Omit<ConnectionTestResult, 'status'>;
     try {
       let password = body.password;
       if (isBlank(password)) {
@@ -74,7 +74,8 @@ export function createSettingsService(deps: {
       context,
       `Tested the SAP connection (company ${body.companyDb}, user ${body.username}): ${outcome}`,
     );
-    return result;
+    // Both test routes answer the same body (issue 23): the spec's `status` beside `ok` and `state`.
+    return { status: result.ok ? 'success' : 'failed', ...result };
   }
 
   return {
@@ -125,10 +126,9 @@ export function createSettingsService(deps: {
     },
 
     /** The spec's `POST /testConnection`: `{status, message}`, the message saying which failure it was. */
-    async testConnection(body: TestConnectionBody, context: AuditContext): Promise<TestConnectionResult> {
-      const result = await tryConnection(body, context);
-      return { status: result.ok ? 'success' : 'failed', message: result.message };
-    },
+    /** `POST /testConnection` (the spec's): `{status, message}`, with `ok` and `state` beside them. */
+    testConnection: (body: TestConnectionBody, context: AuditContext): Promise<TestConnectionResult> =>
+      tryConnection(body, context),
 
     /** `POST /settings/connection/test`: the same test, answering which failure it was. */
     tryConnection,

@@ -50,7 +50,10 @@ describe('PATCH /api/v1/users/{id}', () => {
     const clerk = await createUser(server, { role: CLERK_ROLE });
     const before = await auditEvents();
     const same = await admin.patch(`/api/v1/users/${clerk.id}`, { name: clerk.name, role: CLERK_ROLE });
-    expect(same).toMatchObject({ status: 200, body: { name: clerk.name, role: CLERK_ROLE } });
+    expect(same).toMatchObject({
+      status: 200,
+      body: { name: clerk.name, role: CLERK_ROLE, roleName: CLERK_ROLE },
+    });
     expect(await auditEvents()).toEqual(before);
     const renamed = await admin.patch(`/api/v1/users/${clerk.id}`, { name: 'Only The Name' });
     expect(renamed.body).toMatchObject({

@@ -32,6 +32,7 @@ describe('GET /api/v1/users', () => {
       'mobileNo',
       'name',
       'role',
+      'roleName',
     ]);
     expect(row).toMatchObject({
       name: clerk.name,
@@ -133,7 +134,7 @@ describe('GET /api/v1/users', () => {
 });
 
 describe('POST /api/v1/users', () => {
-  it('creates the user (201) with the role as a list, and lists it', async () => {
+  it('creates the user (201) with the role as a list (and roleName, as every user answer has), and lists it', async () => {
     const body = newUser({ email: 'Achieng.Otieno@Example.com', name: 'Achieng Otieno' });
     const response = await admin.post('/api/v1/users', body);
     expect(response.status).toBe(201);
@@ -142,6 +143,7 @@ describe('POST /api/v1/users', () => {
       email: 'achieng.otieno@example.com',
       mobileNo: '+254712345678',
       role: [CLERK_ROLE],
+      roleName: CLERK_ROLE,
       createdBy: 'Administrator',
       isActive: true,
     });
@@ -150,6 +152,7 @@ describe('POST /api/v1/users', () => {
     expect(list.data.find((u: { id: number }) => u.id === response.body.id)).toMatchObject({
       email: 'achieng.otieno@example.com',
       role: CLERK_ROLE,
+      roleName: CLERK_ROLE,
     });
   });
 

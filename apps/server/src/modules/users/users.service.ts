@@ -49,6 +49,7 @@ export function createUsersService(deps: {
     email: r.email,
     mobileNo: r.mobileNo,
     role: r.roleName,
+    roleName: r.roleName,
     ...creationFields(r, timeZone),
     invitationPending: r.passwordHash === null,
   });

@@ -8,6 +8,7 @@ const user: User = {
   email: 'achieng@example.com',
   mobileNo: '+255712345678',
   role: 'Finance Clerk',
+  roleName: 'Finance Clerk',
   createdAt: '2025-03-05 14:07:00',
   createdBy: 'Admin',
   isActive: true,

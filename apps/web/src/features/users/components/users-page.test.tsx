@@ -25,6 +25,7 @@ const jane: User = {
   email: 'jane@example.com',
   mobileNo: '+254712345678',
   role: 'Finance Officer',
+  roleName: 'Finance Officer',
   createdAt: '2025-03-05 14:07:00',
   createdBy: 'Admin',
   isActive: true,
