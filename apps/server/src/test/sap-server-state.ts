@@ -1,3 +1,4 @@
+import { SETTINGS_MESSAGES } from '@ff/contract';
 import { asc } from 'drizzle-orm';
 import { audits, connectionSettings } from '../db/schema.js';
 import type { SapTestServer } from './sap-test-server.js';
@@ -15,3 +16,11 @@ export const auditEvents = async (server: SapTestServer) =>
 
 /** The server as a TestServer, for the fixtures (they need only its `app` and `database`). */
 export const asTestServer = (server: SapTestServer) => server as unknown as TestServer;
+
+/** Both SAP connection tests' answer when SAP takes the login (issue 23: the spec's status beside ok and state). */
+export const CONNECTED = {
+  status: 'success',
+  ok: true,
+  state: 'connected',
+  message: SETTINGS_MESSAGES.testSucceeded,
+};

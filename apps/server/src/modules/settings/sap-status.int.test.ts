@@ -1,7 +1,7 @@
-import { PERMISSIONS, SETTINGS_MESSAGES } from '@ff/contract';
+import { PERMISSIONS } from '@ff/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedIn } from '../../test/fixtures.js';
-import { asTestServer, auditEvents } from '../../test/sap-server-state.js';
+import { asTestServer, auditEvents, CONNECTED } from '../../test/sap-server-state.js';
 import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 import type { TestClient } from '../../test/test-client.js';
 import { SAP_STATUS_MESSAGES } from './sap-status.js';
@@ -94,12 +94,7 @@ describe('POST /api/v1/settings/connection/test', () => {
   it('says whether the form values work, and which failure it was, without saving them', async () => {
     const ok = await admin.post('/api/v1/settings/connection/test', server.sim.credentials);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({
-      status: 'success',
-      ok: true,
-      state: 'connected',
-      message: SETTINGS_MESSAGES.testSucceeded,
-    });
+    expect(ok.body).toEqual(CONNECTED);
 
     const wrong = await admin.post('/api/v1/settings/connection/test', {
       ...server.sim.credentials,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSettings } from '../../db/schema.js';
 import { SYSTEM_ACTOR } from '../../lib/audit-context.js';
 import { createUser, signedIn } from '../../test/fixtures.js';
-import { asTestServer, auditEvents, storedSetting } from '../../test/sap-server-state.js';
+import { asTestServer, auditEvents, CONNECTED, storedSetting } from '../../test/sap-server-state.js';
 import { sapPasswordBox } from './stored-sap-credentials.js';
 import { startSapTestServer, type SapTestServer } from '../../test/sap-test-server.js';
 
@@ -164,12 +164,7 @@ describe('PATCH /api/v1/connectionSetting/{id}', () => {
       username: 'manager',
       password: '',
     });
-    expect(test.body).toEqual({
-      status: 'success',
-      ok: true,
-      state: 'connected',
-      message: SETTINGS_MESSAGES.testSucceeded,
-    });
+    expect(test.body).toEqual(CONNECTED);
   });
 
   it('stores a new password when one is given (seen by the next SAP call)', async () => {
@@ -211,12 +206,7 @@ describe('POST /api/v1/testConnection', () => {
     const statsBefore = await server.sim.stats();
     const ok = await admin.post('/api/v1/testConnection', { ...server.sim.credentials });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({
-      status: 'success',
-      ok: true,
-      state: 'connected',
-      message: SETTINGS_MESSAGES.testSucceeded,
-    });
+    expect(ok.body).toEqual(CONNECTED);
     const wrong = await admin.post('/api/v1/testConnection', {
       companyDb: 'SBODEMO_KE',
       username: 'manager',
