@@ -1,12 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signIn, startProduct as start, stopProduct } from './process-product.mjs';
 
 /**
  * What a container runtime or systemd does to stop the product: SIGTERM to the process it started, here
@@ -16,26 +14,17 @@ import { afterEach, describe, expect, it } from 'vitest';
  * builds what is missing first, and `npm run serve` needs `npm run build` to have run. With TEST_DATABASE_URL or
  * DATABASE_URL set, `npm run serve` is also stopped on a fresh PostgreSQL database (a pool, not PGlite, to close).
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STOP_WITHIN_MS = 10_000;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Signals-Test-Password-2024!';
-/** Settings of the machine running the tests that would point the product elsewhere than embedded mode. */
-const NOT_EMBEDDED = ['DATABASE_URL', 'TEST_DATABASE_URL', 'SAP_SL_URL', 'WEB_DIST_DIR', 'QUEUE_WORKER'];
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 /** The PostgreSQL driver the server uses (a dependency of apps/server, not of the repository root). */
 const pg = createRequire(new URL('../apps/server/package.json', import.meta.url))('pg');
 
 let product;
+/** Starts the product (process-product.mjs), kept for the test's end. */
+const startProduct = async (npmArgs, settings) => (product = await start(npmArgs, settings));
 afterEach(() => {
-  if (!product) return;
   // A failed test must not leave servers behind: the whole process group goes.
-  try {
-    process.kill(-product.child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-  rmSync(product.dataDir, { recursive: true, force: true });
+  if (product) stopProduct(product);
   product = undefined;
 });
 
@@ -51,32 +40,6 @@ async function freshPostgresDatabase() {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** `npm <args>` in its own process group on a fresh DATA_DIR; resolves once the server says it is ready. */
-async function startProduct(npmArgs, settings = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-signals-'));
-  const env = { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO: 'false' };
-  for (const name of NOT_EMBEDDED) delete env[name];
-  Object.assign(env, { ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'info' }, settings);
-  const child = spawn('npm', npmArgs, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  product = { child, dataDir, exited, output: () => output };
-  const ready = await new Promise((resolve, reject) => {
-    const collect = (chunk) => {
-      output += chunk;
-      const api = /Freight Finance is ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      const sim = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/b1s\/v1"/.exec(output);
-      if (api && sim) resolve({ url: api[1], simUrl: sim[1] });
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    void exited.then(({ code, signal }) =>
-      reject(new Error(`npm ${npmArgs.join(' ')} ended (${code ?? signal}) before it was ready:\n${output}`)),
-    );
-  });
-  return { ...ready, child, exited };
 }
 
 /** Every process descending from `pid` (ps works the same on Linux and macOS). */
@@ -126,32 +89,6 @@ async function goneWithin(pids, groupId, startedAt) {
   return Infinity;
 }
 
-/** A signed-in session of the administrator (the SPA's sign-in: CSRF cookie, then POST /login). */
-async function signIn(url) {
-  const jar = new Map();
-  const keep = (response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${url}/sanctum/csrf-cookie`));
-  const login = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookieHeader(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  expect(login.status).toBe(204);
-  keep(login);
-  return cookieHeader();
-}
-
 /**
  * The server of the tree runs with decision 021's memory settings: the V8 flags on its command line and, where
  * /proc shows a process's environment (Linux), glibc's two variables.
@@ -175,7 +112,7 @@ describe('SIGTERM to npm', () => {
     const { url, simUrl, child, exited } = await startProduct(['start']);
     const tree = descendantsOf(child.pid);
     expect(tree.length).toBeGreaterThanOrEqual(2); // start.mjs and the server, at least
-    const cookie = await signIn(url);
+    const { cookie } = await signIn(url);
     // SAP (the embedded simulator) answers slowly, so the status check is still running when SIGTERM comes.
     const slow = await fetch(`${simUrl}/__sim/config`, {
       method: 'POST',

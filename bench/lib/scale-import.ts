@@ -114,6 +114,7 @@ async function prepare(pgUrl: string, name: string) {
       db: database.db,
       tokens: createApiTokensRepository(database.db),
       audit,
+      timeZone: TIME_ZONE,
     });
     const { token } = await tokens.create('scale-bench', {
       actor: { id: null, name: 'Benchmark' },

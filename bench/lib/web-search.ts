@@ -88,12 +88,16 @@ function userRows(): User[] {
       .toISOString()
       .slice(0, 19)
       .replace('T', ' ');
+    const email = `${first}.${last}${SEARCH_ROWS - i}@example.com`.toLowerCase();
+    const mobileNo = `+2547${String(Math.floor(next() * 1e8)).padStart(8, '0')}`;
+    const role = pick(ROLES);
     return {
       id: SEARCH_ROWS - i + 1,
       name: `${first} ${last}`,
-      email: `${first}.${last}${SEARCH_ROWS - i}@example.com`.toLowerCase(),
-      mobileNo: `+2547${String(Math.floor(next() * 1e8)).padStart(8, '0')}`,
-      role: pick(ROLES),
+      email,
+      mobileNo,
+      role,
+      roleName: role,
       createdAt,
       createdBy: pick(CREATORS),
       isActive: next() > 0.1,
