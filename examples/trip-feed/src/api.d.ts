@@ -1218,7 +1218,8 @@ export interface components {
         };
         CashAdvanceImportRow: {
             sourceId: string;
-            documentDate?: unknown;
+            /** @description The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (Africa/Nairobi without one). */
+            documentDate?: string;
             currency?: string | null;
             branch?: string | null;
             tripNumber: string;
@@ -1226,7 +1227,8 @@ export interface components {
             transporterName: string;
             transporterCode: string;
             truckNumber: string | null;
-            amount?: unknown;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            amount?: number | string | null;
         };
         CashAdvanceRecordPostBody: {
             postSap: {
@@ -1280,7 +1282,8 @@ export interface components {
         };
         FuelAdvanceImportRow: {
             sourceId: string;
-            documentDate?: unknown;
+            /** @description The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (Africa/Nairobi without one). */
+            documentDate?: string;
             currency?: string | null;
             branch?: string | null;
             tripNumber: string;
@@ -1291,8 +1294,10 @@ export interface components {
             orderNumber: string | null;
             warehouse: string | null;
             description: string | null;
-            originQuantity?: unknown;
-            unitPrice?: unknown;
+            /** @description A number, or a decimal string such as "1250.50", with at most 3 decimal places. */
+            originQuantity?: number | string;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            unitPrice?: number | string;
         };
         FuelAdvanceRecordPostBody: {
             postSap: {
@@ -1364,7 +1369,8 @@ export interface components {
         };
         SalesInvoiceImportRow: {
             sourceId: string;
-            documentDate?: unknown;
+            /** @description The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (Africa/Nairobi without one). */
+            documentDate?: string;
             currency?: string | null;
             branch?: string | null;
             clientName: string;
@@ -1377,7 +1383,8 @@ export interface components {
             containerWeight: string | null;
             truckNumber: string | null;
             route: string | null;
-            amount?: unknown;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            amount?: number | string | null;
             vatGroup: string | null;
         };
         SalesInvoicePostBody: {
@@ -1436,7 +1443,8 @@ export interface components {
         };
         TransporterInvoiceImportRow: {
             sourceId: string;
-            documentDate?: unknown;
+            /** @description The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (Africa/Nairobi without one). */
+            documentDate?: string;
             currency?: string | null;
             branch?: string | null;
             transporterName: string;
@@ -1449,7 +1457,8 @@ export interface components {
             containerWeight: string | null;
             truckNumber: string | null;
             routeDetails: string | null;
-            invoiceAmount?: unknown;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            invoiceAmount?: number | string | null;
         };
         ValidationError: {
             message: string;
@@ -1459,7 +1468,8 @@ export interface components {
         };
         VasTransactionImportRow: {
             sourceId: string;
-            documentDate?: unknown;
+            /** @description The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (Africa/Nairobi without one). */
+            documentDate?: string;
             currency?: string | null;
             branch?: string | null;
             tripNumber: string | null;
@@ -1471,10 +1481,14 @@ export interface components {
             supplierCode: string;
             warehouse: string | null;
             description: string | null;
-            productType?: string;
-            originQuantity?: unknown;
-            buyingUnitPrice?: unknown;
-            sellingUnitPrice?: unknown;
+            /** @enum {string} */
+            productType?: "Fuel" | "Tyres" | "Lubricants" | "Tracking" | "Escort & Security";
+            /** @description A number, or a decimal string such as "1250.50", with at most 3 decimal places. */
+            originQuantity?: number | string;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            buyingUnitPrice?: number | string;
+            /** @description A number, or a decimal string such as "1250.50", with at most 2 decimal places. */
+            sellingUnitPrice?: number | string;
         };
         VasTransactionPostBody: {
             postSap: {

@@ -25,6 +25,16 @@ export function nameSchema<T extends ZodType>(schema: T, id: string): T {
   return schema;
 }
 
+/**
+ * Describes to the document a field whose check zod cannot put in JSON Schema (a reader of its own, e.g. the
+ * import's decimals and dates): the JSON Schema keywords given here are merged into the field's. They are zod's
+ * global metadata (`.meta()`), which the generator reads for the named shapes' components.
+ */
+export function documentSchema<T extends ZodType>(schema: T, jsonSchema: Record<string, unknown>): T {
+  if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, jsonSchema);
+  return schema;
+}
+
 /** 'cash advance record' -> 'CashAdvanceRecord'; 'VAS transaction' -> 'VasTransaction'. */
 export const pascalCase = (words: string) =>
   words

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentSchema } from '../../plugins/openapi-schemas.js';
 import { instantOfWallClock } from '../../lib/time.js';
 import { containerNumberProblem, normaliseContainerNumber } from './iso6346.js';
 
@@ -142,6 +143,7 @@ export function parseDecimal(input: unknown, rule: DecimalRule): { value: string
 function parsedField<T, Nullable extends boolean>(
   parse: (input: unknown) => { value: T } | { error: string },
   nullable: Nullable,
+  doc: Record<string, unknown>,
 ) {
   const read: FastRead<Nullable extends true ? T | null : T> = (input) => {
     if (isBlank(input)) return nullable ? (null as never) : UNSURE;
@@ -164,12 +166,26 @@ function parsedField<T, Nullable extends boolean>(
       }
       return parsed.value as never;
     });
-  return withFastRead(schema, read);
+  // The OpenAPI document cannot read `parse`: it shows what `doc` says the field takes (issue 23).
+  const described = nullable
+    ? { ...doc, anyOf: [...((doc.anyOf as unknown[]) ?? [doc]), { type: 'null' }] }
+    : doc;
+  return withFastRead(documentSchema(schema, described), read);
 }
 
+/** How the document shows a decimal field: a number, or a decimal string. */
+const decimalDoc = (rule: DecimalRule) => ({
+  anyOf: [
+    { type: 'number', minimum: 0 },
+    { type: 'string', pattern: '^[0-9,]*(\\.[0-9]*)?$' },
+  ],
+  description: `A number, or a decimal string such as "1250.50", with at most ${rule.scale} decimal places.`,
+});
+
 export const requiredDecimal = (rule: DecimalRule) =>
-  parsedField((input) => parseDecimal(input, rule), false);
-export const optionalDecimal = (rule: DecimalRule) => parsedField((input) => parseDecimal(input, rule), true);
+  parsedField((input) => parseDecimal(input, rule), false, decimalDoc(rule));
+export const optionalDecimal = (rule: DecimalRule) =>
+  parsedField((input) => parseDecimal(input, rule), true, decimalDoc(rule));
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -213,7 +229,12 @@ export function parseDocumentDate(input: unknown, timeZone: string): { value: Da
 
 /** The record's document date (`parseDocumentDate`), required. */
 export const documentDate = (timeZone: string) =>
-  parsedField((input) => parseDocumentDate(input, timeZone), false);
+  parsedField((input) => parseDocumentDate(input, timeZone), false, {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}',
+    description: `The document's date: yyyy-MM-dd, or a date and time yyyy-MM-ddTHH:mm[:ss] with an optional offset (${timeZone} without one).`,
+    examples: ['2026-03-02', '2026-03-02T14:30:00+03:00'],
+  });
 
 /** A container number checked against ISO 6346, stored without spaces; null when not given. */
 export const containerNumber = () =>
@@ -262,18 +283,17 @@ export const containerSize = () =>
 /** One of a fixed list, matched without regard to case and stored as the list spells it. */
 export const oneOf = <const T extends readonly string[]>(values: T) => {
   const find = (value: string) => values.find((v) => v.toLowerCase() === value.toLowerCase()) as T[number];
-  return withFastRead(
-    requiredText(100).transform((value, ctx) => {
-      const found = find(value);
-      if (!found) {
-        ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}; not "${value}"` });
-        return z.NEVER;
-      }
-      return found;
-    }),
-    (input) => {
-      const value = readRequiredText(input, 100);
-      return value === UNSURE ? UNSURE : (find(value) ?? UNSURE);
-    },
-  );
+  const checked = requiredText(100).transform((value, ctx) => {
+    const found = find(value);
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}; not "${value}"` });
+      return z.NEVER;
+    }
+    return found;
+  });
+  // The document lists the values (matched without regard to case).
+  return withFastRead(documentSchema(checked, { type: 'string', enum: [...values] }), (input) => {
+    const value = readRequiredText(input, 100);
+    return value === UNSURE ? UNSURE : (find(value) ?? UNSURE);
+  });
 };
