@@ -149,6 +149,33 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('tab', { name: 'Posting defaults' })).toBeNull();
   });
 
+  it('has an API tokens tab for Manage API Tokens holders only, with the tokens', async () => {
+    const user = (permissions: string[]) => ({
+      authenticated: true,
+      user: { id: 1, name: 'Admin', email: 'admin@example.com', permissions },
+    });
+    let permissions = ['Manage API Tokens'];
+    restore = fakeApi(({ url }) => {
+      if (url === '/session') return [200, user(permissions)];
+      if (url === '/connectionSetting') return [200, { data: [setting] }];
+      if (url === '/api-tokens') return [200, { data: [], importKinds: [] }];
+      return [404, {}];
+    }).restore;
+    const page = renderPage(<SettingsPage />);
+
+    await act(async () => fireEvent.click(await screen.findByRole('tab', { name: 'API tokens' })));
+    expect(await screen.findByText('No API tokens yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New API token' })).toBeTruthy();
+    // Manage API Tokens alone does not open the other settings' tabs.
+    expect(screen.queryByRole('tab', { name: 'Posting defaults' })).toBeNull();
+    page.unmount();
+
+    permissions = ['Manage Settings'];
+    renderPage(<SettingsPage />);
+    expect(await screen.findByRole('tab', { name: 'Posting defaults' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'API tokens' })).toBeNull();
+  });
+
   it('lists the ledger accounts SAP does not accept', async () => {
     restore = fakeApi(({ url }) => {
       if (url === '/connectionSetting') return [200, { data: [setting] }];

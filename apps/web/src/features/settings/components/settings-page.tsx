@@ -24,16 +24,22 @@ const PostingDefaultsSettings = lazy(async () => ({
   default: (await import('./posting-defaults-settings')).PostingDefaultsSettings,
 }));
 
+// And the API tokens tab's (issue 23: the import API's bearer tokens, for Manage API Tokens holders).
+const ApiTokenSettings = lazy(async () => ({
+  default: (await import('./api-token-settings')).ApiTokenSettings,
+}));
+
 const NO_SETTING =
   'No SAP connection has been set up on the server yet. Please reach out to support to have it created.';
 
 /**
  * /general-settings: the ERP connection; the security policy, the dimension rules and the posting defaults (Manage
- * Settings holders).
+ * Settings holders); the import API's tokens (Manage API Tokens holders).
  */
 export function SettingsPage() {
   const setting = useConnectionSetting();
   const canManage = useHasPermission(PERMISSIONS.manageSettings);
+  const canManageTokens = useHasPermission(PERMISSIONS.manageApiTokens);
 
   return (
     <Stack gap="md">
@@ -44,6 +50,7 @@ export function SettingsPage() {
           {canManage && <Tabs.Tab value="security">Security</Tabs.Tab>}
           {canManage && <Tabs.Tab value="dimensions">Dimensions (cost centres)</Tabs.Tab>}
           {canManage && <Tabs.Tab value="posting-defaults">Posting defaults</Tabs.Tab>}
+          {canManageTokens && <Tabs.Tab value="api-tokens">API tokens</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="erp-connection" pt="md" pos="relative" mih={160}>
           <PageLoadingOverlay visible={setting.isLoading} />
@@ -79,6 +86,13 @@ export function SettingsPage() {
           <Tabs.Panel value="posting-defaults" pt="md" pos="relative" mih={160}>
             <Suspense fallback={<PageLoadingOverlay visible />}>
               <PostingDefaultsSettings />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {canManageTokens && (
+          <Tabs.Panel value="api-tokens" pt="md" pos="relative" mih={160}>
+            <Suspense fallback={<PageLoadingOverlay visible />}>
+              <ApiTokenSettings />
             </Suspense>
           </Tabs.Panel>
         )}
