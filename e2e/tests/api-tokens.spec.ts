@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsAdmin, uniqueSuffix } from '../support/auth';
 import { expectAccessibleInBothSchemes } from '../support/account';
@@ -5,27 +7,25 @@ import { collectConsoleErrors } from '../support/console';
 import { E2E_ADMIN } from '../support/env';
 import { expectToast } from '../support/ui';
 
-/** Today in the server's time zone (APP_TIMEZONE, Africa/Nairobi), as the import's document dates are. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-
-/** One cash advance of the trip system, as `POST /api/v1/import/cash-advances` takes it. */
-const cashAdvance = () => ({
-  sourceId: 'E2E-TOK-1',
-  documentDate: today(),
-  tripNumber: 'TRP-E2E-1',
-  transporterName: 'Transami Kenya',
-  transporterCode: 'T20004',
-  amount: 1500,
-});
-
-/** The trip system's call: the rows with the bearer token, from this test process (Node's fetch). */
-async function importCashAdvance(baseURL: string, token: string) {
-  const answer = await fetch(`${baseURL}/api/v1/import/cash-advances`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify([cashAdvance()]),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+/**
+ * The trip system's feed as an integrator writes it: the repository's example program (examples/trip-feed, a
+ * client generated from the served OpenAPI document), run from this test process with the token the administrator
+ * created. It imports one trip's records of every kind and prints, per kind, what was created or why it was refused;
+ * it exits 1 when any kind was refused.
+ */
+function runTripFeed(baseURL: string, token: string, trip: string) {
+  const example = fileURLToPath(new URL('../../examples/trip-feed/', import.meta.url));
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: example,
+      env: { ...process.env, FF_URL: baseURL, FF_TOKEN: token, FF_TRIP: trip },
+      encoding: 'utf8',
+    });
+    return { code: 0, output };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, output: `${failed.stdout}${failed.stderr}` };
+  }
 }
 
 const COLUMNS = ['Name', 'Imports', 'Created by', 'Created', 'Expires', 'Last used', 'Status'];
@@ -44,7 +44,7 @@ async function openTokensTab(page: Page) {
 }
 
 test.describe('settings: API tokens', () => {
-  test('an administrator creates a Cash advances token, the trip system imports with it, and revoking it stops it', async ({
+  test('an administrator creates a Cash advances token, the example trip feed imports with it, and revoking it stops it', async ({
     page,
     baseURL,
   }) => {
@@ -121,10 +121,15 @@ test.describe('settings: API tokens', () => {
     await expectAccessibleInBothSchemes(page, 'the API tokens tab at phone width');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // The trip system imports one cash advance with it.
-    const imported = await importCashAdvance(baseURL!, token);
-    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body).toMatchObject({ kind: 'cash-advances', received: 1, inserted: 1, rejected: [] });
+    // The trip system's feed (the example program) imports with it: the cash advance is created, the kinds the
+    // token may not import are refused with 403 naming the one it may.
+    const trip = `TRP-E2E-${uniqueSuffix()}`;
+    const fed = runTripFeed(baseURL!, token, trip);
+    expect(fed.output).toContain('cash-advances: 1 received, 1 created, 0 updated, 0 unchanged, 0 rejected');
+    expect(fed.output).toContain(
+      `sales-invoices: refused (403): The API token "${name}" may import cash-advances only, not sales-invoices.`,
+    );
+    expect(fed.code).toBe(1);
 
     // The list shows when and from where it was last used.
     await openTokensTab(page);
@@ -142,11 +147,12 @@ test.describe('settings: API tokens', () => {
     await expect(cell(row, 'Status')).toHaveText('Revoked');
     await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
 
-    const refused = await importCashAdvance(baseURL!, token);
-    expect(refused.status).toBe(401);
-    expect(refused.body.message).toMatch(
+    // The feed's next run is refused with 401, saying the token was revoked.
+    const refused = runTripFeed(baseURL!, token, trip);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(
       new RegExp(
-        `^The API token "${name}" was revoked on \\d{1,2} \\w{3} \\d{4} \\d{2}:\\d{2}; ask an administrator for a new one\\.$`,
+        `cash-advances: refused \\(401\\): The API token "${name}" was revoked on \\d{1,2} \\w{3} \\d{4} \\d{2}:\\d{2}; ask an administrator for a new one\\.`,
       ),
     );
     expect(consoleErrors.errors).toEqual([]);

@@ -1209,6 +1209,7 @@ export interface components {
             kinds: string[] | null;
             createdBy: string | null;
             createdAt: string;
+            expiresOn: string | null;
             expiresAt: string | null;
             lastUsedAt: string | null;
             lastUsedFrom: string | null;

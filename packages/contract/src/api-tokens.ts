@@ -23,7 +23,10 @@ export const API_TOKEN_MESSAGES = {
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
 
-/** One token as the list shows it (never the token itself). Times are ISO 8601 instants. */
+/**
+ * One token as the list shows it (never the token itself). Times are the server's date-times, 'yyyy-MM-dd
+ * HH:mm:ss' in APP_TIMEZONE, as every other answer's (docs/spec/product-spec.md section 3).
+ */
 export const apiToken = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -32,6 +35,8 @@ export const apiToken = z.object({
   /** Who created it; null: the command line (`npm run cli -- tokens:create`). */
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** Its last working day ('yyyy-MM-dd'), as it was chosen; null: it does not expire. */
+  expiresOn: z.string().nullable(),
   /** The moment it stops working (the start of the day after its last day); null: never. */
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),

@@ -23,8 +23,9 @@ export function createApiTokensRepository(db: Db) {
     },
     /** Every token, newest first. */
     list: (): Promise<ApiTokenRecord[]> => db.select().from(apiTokens).orderBy(desc(apiTokens.id)),
+    /** The live token of this name (an expired or revoked one frees its name). */
     findActiveByName: (name: string, executor: Db = db): Promise<ApiTokenRecord | undefined> =>
-      firstRow(executor, apiTokens, and(eq(apiTokens.name, name), isNull(apiTokens.revokedAt))),
+      firstRow(executor, apiTokens, and(eq(apiTokens.name, name), live)),
     findById: (id: number, executor: Db = db): Promise<ApiTokenRecord | undefined> =>
       firstRow(executor, apiTokens, eq(apiTokens.id, id)),
     findByHash: (tokenHash: string): Promise<ApiTokenRecord | undefined> =>

@@ -4,7 +4,7 @@ import { API_TOKEN_MESSAGES, API_TOKEN_NAME, type ApiToken, type ImportKindOptio
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit-context.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { formatDay, instantOfWallClock } from '../../lib/time.js';
+import { formatDateTime, formatDay, instantOfWallClock } from '../../lib/time.js';
 import { NO_VALID_API_TOKEN } from '../../plugins/access.js';
 import type { AuditService } from '../audits/audit.service.js';
 import type { ApiTokenRecord, ApiTokensRepository } from './api-tokens.repository.js';
@@ -84,17 +84,21 @@ export function createApiTokensService(deps: {
   const statusOf = (row: ApiTokenRecord): ApiToken['status'] =>
     row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt.getTime() <= Date.now() ? 'expired' : 'active';
 
-  /** A token as the list answers it (never its hash). */
+  /** A server date-time ('yyyy-MM-dd HH:mm:ss' in the time zone), or null. */
+  const at = (value: Date | null) => (value ? formatDateTime(value, timeZone) : null);
+
+  /** A token as the list answers it (never its hash). Its last working day is the day before it stops. */
   const answerOf = (row: ApiTokenRecord): ApiToken => ({
     id: row.id,
     name: row.name,
     kinds: row.kinds ?? null,
     createdBy: row.createdByName ?? null,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: at(row.createdAt)!,
+    expiresOn: row.expiresAt ? formatDay(new Date(row.expiresAt.getTime() - 1), timeZone) : null,
+    expiresAt: at(row.expiresAt),
+    lastUsedAt: at(row.lastUsedAt),
     lastUsedFrom: row.lastUsedIp ?? null,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedAt: at(row.revokedAt),
     status: statusOf(row),
   });
 

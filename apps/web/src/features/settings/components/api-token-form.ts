@@ -6,7 +6,7 @@ import {
   type CreateApiTokenBody,
   type ImportKindOption,
 } from '@ff/contract';
-import { formatDateTime, toIsoDay, toServerDateTime } from '@/lib/format';
+import { toIsoDay } from '@/lib/format';
 
 /** Every text of Settings > API tokens (issue 23) that is not the server's own message. */
 export const API_TOKEN_TEXTS = {
@@ -79,15 +79,6 @@ export function toApiTokenBody(values: ApiTokenFormValues, options: ImportKindOp
     kinds: [...values.kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
     expiresOn: values.expiresOn,
   };
-}
-
-/**
- * An ISO instant of the token list as the screens show times, '05 Mar 2025, 14:07', in the browser's time zone
- * (the web does not know APP_TIMEZONE; the other lists' times come from the server already in it).
- */
-export function formatInstant(value: string): string {
-  const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? value : formatDateTime(toServerDateTime(instant));
 }
 
 /** The Imports cell: the imports' labels, or "All kinds" for a token of the command line (null). */

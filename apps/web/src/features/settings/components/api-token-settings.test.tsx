@@ -14,12 +14,14 @@ const IMPORT_KINDS = [
   { name: 'cash-advances', label: 'Cash advances' },
   { name: 'fuel-advances', label: 'Fuel advances' },
 ];
-/** An instant of the browser's own clock, so the expected text does not depend on the machine's time zone. */
-const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).toISOString();
+/** A server date-time of November 2026 ('yyyy-MM-dd HH:mm:ss' in APP_TIMEZONE, as the server answers it). */
+const at = (day: number, hour: number, minute: number) =>
+  `2026-11-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
 const token = (fields: Partial<ApiToken> & Pick<ApiToken, 'id' | 'name'>): ApiToken => ({
   kinds: ['cash-advances'],
   createdBy: 'Administrator',
   createdAt: at(1, 9, 30),
+  expiresOn: null,
   expiresAt: null,
   lastUsedAt: null,
   lastUsedFrom: null,
@@ -33,6 +35,7 @@ const TOKENS: ApiToken[] = [
     id: 3,
     name: 'old-tms',
     kinds: ['sales-invoices'],
+    expiresOn: '2026-11-19',
     expiresAt: at(20, 0, 0),
     lastUsedAt: at(19, 14, 7),
     lastUsedFrom: '10.0.0.7',
@@ -119,7 +122,7 @@ describe('ApiTokenSettings', { timeout: 30_000 }, () => {
       'Sales invoices',
       'Administrator',
       '01 Nov 2026, 09:30',
-      '20 Nov 2026, 00:00',
+      '19 Nov 2026',
       '19 Nov 2026, 14:07from 10.0.0.7',
       'Expired',
       '',

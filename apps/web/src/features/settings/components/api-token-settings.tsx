@@ -9,7 +9,8 @@ import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import { ApiTokenCreateModal } from './api-token-create-modal';
-import { API_TOKEN_TEXTS as T, formatInstant, importsLabel, STATUS_BADGES } from './api-token-form';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { API_TOKEN_TEXTS as T, importsLabel, STATUS_BADGES } from './api-token-form';
 
 const HEADERS = [
   'Name',
@@ -37,12 +38,13 @@ function TokenRow({
       <Table.Td fw={500}>{token.name}</Table.Td>
       <Table.Td>{importsLabel(token.kinds, importKinds)}</Table.Td>
       <Table.Td>{token.createdBy ?? T.commandLine}</Table.Td>
-      <Table.Td>{formatInstant(token.createdAt)}</Table.Td>
-      <Table.Td>{token.expiresAt ? formatInstant(token.expiresAt) : T.never}</Table.Td>
+      <Table.Td>{formatDateTime(token.createdAt)}</Table.Td>
+      {/* The last working day, as it was chosen. */}
+      <Table.Td>{token.expiresOn ? formatDate(token.expiresOn) : T.never}</Table.Td>
       <Table.Td>
         {token.lastUsedAt ? (
           <>
-            <Text size="sm">{formatInstant(token.lastUsedAt)}</Text>
+            <Text size="sm">{formatDateTime(token.lastUsedAt)}</Text>
             {token.lastUsedFrom && (
               <Text size="xs" c="dimmed">
                 from {token.lastUsedFrom}
