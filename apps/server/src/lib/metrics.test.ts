@@ -161,7 +161,9 @@ describe('createMetrics', () => {
     metrics.collectProcessMetrics();
     metrics.collectProcessMetrics();
     const exposition = await scrape(metrics);
-    expect(valueOf(exposition, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // Counted from when collection began, so it may still be 0 on a scrape right after (CI saw 0): once, and a count.
+    expect(samplesOf(exposition, 'process_cpu_user_seconds_total')).toHaveLength(1);
+    expect(valueOf(exposition, 'process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
     expect(valueOf(exposition, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(exposition.types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
   });
