@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { flexRender, type Cell, type Row } from '@tanstack/react-table';
+import { RowDetails } from './compact-layout';
 import type { PinnedCellProps } from './pinning';
 import classes from './data-table.module.css';
 
@@ -37,16 +38,19 @@ const ROW_CLASS = `${Table.classes.tr} mantine-Table-tr ${classes.row}`;
 const CELL_CLASS = `${Table.classes.td} mantine-Table-td ${classes.td}`;
 
 type DataTableRowProps<T> = {
+  row: Row<T>;
   /** table-core's memoised visible cells of the row: a new array for a new record, columns or pinning. */
   cells: Cell<T, unknown>[];
+  /** Its details are open (compact layout): the hidden columns show in a row under it. */
+  expanded: boolean;
   cellProps: ReadonlyMap<string, PinnedCellProps>;
   selected: boolean;
   /** Not read here: a change must re-render the row's checkbox (whether a row can be selected can change with its inputs). */
   selectable: boolean;
 };
 
-function DataTableRowInner<T>({ cells, cellProps, selected }: DataTableRowProps<T>) {
-  return (
+function DataTableRowInner<T>({ row, cells, cellProps, selected, expanded }: DataTableRowProps<T>) {
+  const tr = (
     <tr className={ROW_CLASS} data-with-row-border data-selected={selected || undefined}>
       {cells.map((cell) => (
         <td key={cell.id} className={CELL_CLASS} {...cellProps.get(cell.column.id)}>
@@ -54,6 +58,13 @@ function DataTableRowInner<T>({ cells, cellProps, selected }: DataTableRowProps<
         </td>
       ))}
     </tr>
+  );
+  if (!expanded) return tr;
+  return (
+    <>
+      {tr}
+      <RowDetails row={row} colSpan={cells.length} className={ROW_CLASS} />
+    </>
   );
 }
 
@@ -81,7 +92,9 @@ export function DataTableBody<T>({ rows, columnCount, cellProps }: DataTableBody
       {rows.map((row) => (
         <DataTableRow
           key={row.id}
+          row={row}
           cells={row.getVisibleCells()}
+          expanded={row.getIsExpanded()}
           cellProps={cellProps}
           selected={row.getIsSelected()}
           selectable={row.getCanSelect()}

@@ -41,6 +41,16 @@ export type DataTableProps<T> = {
   /** The 'Export' menu with the table's own data columns as text (no `exportOptions`); default false. */
   enableExport?: boolean;
   columnPinning?: { left?: string[]; right?: string[] };
+  /**
+   * Below a phone's width (compact-layout.ts): only these columns show in the row after the checkbox, in
+   * this order, none of them pinned; each row's other columns open under it ('Details of row N'). Without
+   * it the table keeps its columns and pinning at every width.
+   */
+  compactColumns?: string[];
+  /** Why a row cannot be selected, on its disabled checkbox (its tooltip and description); null when it can. */
+  selectionHint?: (row: T) => string | null;
+  /** A Shift range's rows that could not be selected (disabled), and how many rows the range held. */
+  onRangeSkipped?: (skipped: T[], rangeSize: number) => void;
   /** Buttons shown on the right of the search box. */
   toolbar?: ReactNode;
   /** Shows a loading overlay over the table. */

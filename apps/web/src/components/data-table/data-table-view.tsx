@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ScrollArea, Table } from '@mantine/core';
 import type { Table as TableInstance } from '@tanstack/react-table';
+import { DETAILS_COLUMN_ID } from './compact-layout';
 import { DataTableBody } from './data-table-body';
 import { DataTableFooter, type DataTableFooterProps } from './data-table-footer';
 import { DataTableHead } from './data-table-head';
@@ -23,6 +24,8 @@ export type DataTableViewProps<T> = {
 export function DataTableView<T>({ table, footer, 'aria-label': ariaLabel }: DataTableViewProps<T>) {
   const pageRows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
+  // The compact layout (phone width): tighter cells and headers that may wrap, so the row's few columns fit.
+  const compact = visibleColumns.some((column) => column.id === DETAILS_COLUMN_ID);
   // The pinned columns' sticky placement, worked out once per pinning rather than once per cell.
   const pinnedLeftColumns = table.getLeftVisibleLeafColumns();
   const pinnedRightColumns = table.getRightVisibleLeafColumns();
@@ -39,9 +42,10 @@ export function DataTableView<T>({ table, footer, 'aria-label': ariaLabel }: Dat
         <Table
           stickyHeader
           verticalSpacing="xs"
-          horizontalSpacing="sm"
+          horizontalSpacing={compact ? 'xs' : 'sm'}
           fz="sm"
           className={classes.table}
+          data-compact={compact || undefined}
           aria-label={ariaLabel}
         >
           <DataTableHead table={table} />

@@ -4,6 +4,7 @@ import {
   useReactTable,
   type ColumnDef,
   type ColumnPinningState,
+  type ExpandedState,
   type Row,
   type RowSelectionState,
   type SortingState,
@@ -14,6 +15,7 @@ import type { DataTableProps } from './data-table-props';
 import type { ExportSnapshot } from './export-menu';
 import { useExportReader } from './export-snapshot';
 import { SELECTION_COLUMN_ID, selectionColumn } from './selection-column';
+import { compactState, detailsColumn, DETAILS_COLUMN_ID, useCompactLayout } from './compact-layout';
 
 /** A table-core updater (a value or a function of the previous value) applied to `previous`. */
 export const resolveUpdater = <S>(updater: Updater<S>, previous: S): S =>
@@ -23,27 +25,45 @@ export const resolveUpdater = <S>(updater: Updater<S>, previous: S): S =>
  * The columns and pinning both table modes (client and server) build the same way: the checkbox column
  * first when rows are selectable, pinned left with the screen's own pinned columns. Memoised, so table-core
  * keeps its rows and cells while nothing about the columns changes.
+ *
+ * In the compact layout (a phone, `compactColumns` given) the checkbox and a details toggle come first and
+ * are the only pinned columns, then the compact columns; the others are hidden from the row and shown in its
+ * details (issue 26, defect 1: pinned columns on both sides covered each other on a phone).
  */
 function useGridColumns<T>(
   columns: ColumnDef<T, any>[],
   enableRowSelection: boolean | ((row: T) => boolean) | undefined,
   columnPinning: { left?: string[]; right?: string[] } | undefined,
+  compactColumns: string[] | undefined,
 ) {
   const selectable = Boolean(enableRowSelection);
+  const compact = useCompactLayout(compactColumns);
   const allColumns = useMemo(
-    () => (selectable ? [selectionColumn<T>(), ...columns] : columns),
-    [selectable, columns],
+    () => [
+      ...(selectable ? [selectionColumn<T>()] : []),
+      ...(compact ? [detailsColumn<T>()] : []),
+      ...columns,
+    ],
+    [selectable, compact, columns],
   );
   const pinnedLeft = columnPinning?.left;
   const pinnedRight = columnPinning?.right;
-  const pinning = useMemo<ColumnPinningState>(
-    () => ({
-      left: selectable ? [SELECTION_COLUMN_ID, ...(pinnedLeft ?? [])] : pinnedLeft,
-      right: pinnedRight,
-    }),
-    [selectable, pinnedLeft, pinnedRight],
+  const pinning = useMemo<ColumnPinningState>(() => {
+    const leading = selectable ? [SELECTION_COLUMN_ID] : [];
+    if (compact) return { left: [...leading, DETAILS_COLUMN_ID], right: [] };
+    return { left: [...leading, ...(pinnedLeft ?? [])], right: pinnedRight };
+  }, [selectable, compact, pinnedLeft, pinnedRight]);
+  const layout = useMemo(
+    () =>
+      compact && compactColumns
+        ? compactState(columns, compactColumns, [
+            ...(selectable ? [SELECTION_COLUMN_ID] : []),
+            DETAILS_COLUMN_ID,
+          ])
+        : null,
+    [compact, compactColumns, columns, selectable],
   );
-  return { allColumns, pinning, selectable };
+  return { allColumns, pinning, selectable, layout };
 }
 
 type SelectionOptions<T> = Pick<
@@ -105,6 +125,9 @@ type GridTableProps<T> = Pick<
   | 'rowSelection'
   | 'onRowSelectionChange'
   | 'columnPinning'
+  | 'compactColumns'
+  | 'selectionHint'
+  | 'onRangeSkipped'
 > & {
   /** Receives the reader of the rows to export, for the toolbar's Export menu. */
   exportRef: RefObject<(() => ExportSnapshot<T>) | null>;
@@ -123,11 +146,14 @@ export function useGridTable<T>(
   modeOptions: Pick<TableOptions<T>, 'onSortingChange'> & Partial<TableOptions<T>>,
 ) {
   const { selection, options: selectionOptions } = useGridSelection(props);
-  const { allColumns, pinning } = useGridColumns(
+  const { allColumns, pinning, layout } = useGridColumns(
     props.columns,
     props.enableRowSelection,
     props.columnPinning,
+    props.compactColumns,
   );
+  // The rows whose details are open (compact layout); kept by row id across pages and reloads.
+  const [expanded, setExpanded] = useState<ExpandedState>({});
   const { sorting, pageIndex, search } = view;
   const pageSize = props.pageSize ?? 10;
   // Stable identity, so table-core's memoised page rows survive unrelated renders.
@@ -136,8 +162,20 @@ export function useGridTable<T>(
     data: props.data,
     columns: allColumns,
     getRowId: (row) => props.getRowId(row),
-    state: { sorting, rowSelection: selection, columnPinning: pinning, pagination, globalFilter: search },
+    state: {
+      sorting,
+      rowSelection: selection,
+      columnPinning: pinning,
+      pagination,
+      globalFilter: search,
+      expanded,
+      ...(layout ?? {}),
+    },
     ...selectionOptions,
+    onExpandedChange: (updater) => setExpanded((old) => resolveUpdater(updater, old)),
+    getRowCanExpand: () => true,
+    autoResetExpanded: false,
+    meta: { selectionHint: props.selectionHint, onRangeSkipped: props.onRangeSkipped },
     enableMultiSort: false,
     sortDescFirst: false,
     autoResetPageIndex: false,

@@ -5,6 +5,8 @@ export type RowCheckboxProps = {
   'aria-label': string;
   checked: boolean;
   disabled?: boolean;
+  /** Why the box is disabled: its tooltip (title) and accessible description. */
+  hint?: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 };
 
@@ -60,7 +62,13 @@ const checkIcon = (
  * `<Checkbox size="xs" />` (row-checkbox.test.tsx holds them equal) in one component instead of Mantine's
  * seven (Box, InlineInput, icons...), since a page renders 100 of them at each search keystroke.
  */
-export function RowCheckbox({ checked, disabled, onChange, 'aria-label': ariaLabel }: RowCheckboxProps) {
+export function RowCheckbox({
+  checked,
+  disabled,
+  hint,
+  onChange,
+  'aria-label': ariaLabel,
+}: RowCheckboxProps) {
   const theme = useMantineTheme();
   return (
     <div
@@ -70,6 +78,7 @@ export function RowCheckbox({ checked, disabled, onChange, 'aria-label': ariaLab
       data-variant="filled"
       data-size="xs"
       data-label-position="right"
+      title={hint}
     >
       <div className={BODY_CLASS}>
         <div className={INNER_CLASS} data-label-position="right">
@@ -77,6 +86,7 @@ export function RowCheckbox({ checked, disabled, onChange, 'aria-label': ariaLab
             className={INPUT_CLASS}
             data-with-error-styles
             aria-label={ariaLabel}
+            title={hint}
             type="checkbox"
             checked={checked}
             disabled={disabled}

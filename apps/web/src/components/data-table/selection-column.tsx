@@ -1,7 +1,7 @@
 import { Checkbox } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { RowCheckbox } from './row-checkbox';
-import { pageSelectionState, toggleRowWithRange } from './selection-range';
+import { gridMeta, pageSelectionState, toggleRowWithRange } from './selection-range';
 
 export const SELECTION_COLUMN_ID = 'select';
 
@@ -34,13 +34,18 @@ export function selectionColumn<T>(): ColumnDef<T, unknown> {
       );
     },
     // The light look-alike of the header's Checkbox: a page holds 100 of these.
-    cell: ({ row, table }) => (
-      <RowCheckbox
-        aria-label={`Select row ${row.id}`}
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={(event) => toggleRowWithRange(table, row, event.currentTarget.checked, withShift(event))}
-      />
-    ),
+    // A disabled box says why the row cannot be selected (issue 26, defect 9).
+    cell: ({ row, table }) => {
+      const disabled = !row.getCanSelect();
+      return (
+        <RowCheckbox
+          aria-label={`Select row ${row.id}`}
+          checked={row.getIsSelected()}
+          disabled={disabled}
+          hint={disabled ? (gridMeta(table).selectionHint?.(row.original) ?? undefined) : undefined}
+          onChange={(event) => toggleRowWithRange(table, row, event.currentTarget.checked, withShift(event))}
+        />
+      );
+    },
   };
 }

@@ -28,7 +28,22 @@ export function toggleRowWithRange<T>(table: Table<T>, row: Row<T>, checked: boo
     }
     return next;
   });
+  // Selecting a range says which of its rows could not be selected (issue 26, defect 9), not silently.
+  const skipped = checked ? range.filter((each) => !each.getCanSelect()) : [];
+  if (skipped.length > 0)
+    gridMeta(table).onRangeSkipped?.(
+      skipped.map((each) => each.original),
+      range.length,
+    );
 }
+
+/** What the table's owner hands the checkbox column (data-table-props.ts `selectionHint`, `onRangeSkipped`). */
+export type GridMeta<T> = {
+  selectionHint?: (row: T) => string | null;
+  onRangeSkipped?: (skipped: T[], rangeSize: number) => void;
+};
+
+export const gridMeta = <T>(table: Table<T>) => (table.options.meta ?? {}) as GridMeta<T>;
 
 /** The header box's state over the rows of the page: checked when all are selected, mixed when some are. */
 export function pageSelectionState<T>(table: Table<T>) {

@@ -1,6 +1,7 @@
 import type { RecordRowOf } from '@ff/contract';
 import { useLedgerChoice } from '@/features/records/posting/ledger-accounts';
 import { initialPostingDate, isPostingDateValid } from '@/features/records/posting/posting-date';
+import { NO_POSTING_DATE, NO_POSTING_LEDGER, type NotReady } from '@/features/records/posting/not-ready';
 
 type AdvanceRow = RecordRowOf<'cashAdvance'> | RecordRowOf<'fuelAdvance'>;
 
@@ -40,6 +41,18 @@ export const isAdvanceDraftReady: AdvanceReadiness<AdvanceRow, AdvanceDraft> = (
   isPostingDateValid(draft.postingDate, row.documentDate, now) &&
   draft.ledgerId !== null &&
   ledgerIds.has(draft.ledgerId);
+
+/** Why an advance row cannot be selected yet: no (loaded) ledger first, then its posting date; null when both are set. */
+export function advanceNotReady(
+  row: AdvanceRow,
+  draft: AdvanceDraft,
+  ledgerIds: ReadonlySet<number>,
+  now: Date = new Date(),
+): NotReady | null {
+  if (draft.ledgerId === null || !ledgerIds.has(draft.ledgerId)) return NO_POSTING_LEDGER;
+  if (!isPostingDateValid(draft.postingDate, row.documentDate, now)) return NO_POSTING_DATE;
+  return null;
+}
 
 /** What the advance screens (cash, fuel) share besides their draft: the section, pinning and screen data. */
 export const advanceScreen = {

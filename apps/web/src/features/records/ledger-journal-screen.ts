@@ -9,7 +9,13 @@ import { amountColumn, dateTimeColumn } from '@/features/records/posting/posting
 import { toPostingDateValue } from '@/features/records/posting/posting-date';
 import { postingKind, type PostingKind, type SelectedRow } from '@/features/records/posting/posting-kind';
 import { advanceTripColumns } from './advance-columns';
-import { advanceScreen, initialAdvanceDraft, isAdvanceDraftReady, type AdvanceDraft } from './advance-screen';
+import {
+  advanceNotReady,
+  advanceScreen,
+  initialAdvanceDraft,
+  isAdvanceDraftReady,
+  type AdvanceDraft,
+} from './advance-screen';
 
 /**
  * The screen of a ledger-journal kind (cash advance; a sibling such as a toll advance): the advance's trip, the
@@ -39,8 +45,9 @@ export function ledgerJournalScreen<K extends RecordKindName>(
     name: name as 'cashAdvance',
     ...advanceScreen,
     tableLabel: spec.tableLabel,
-    // The trip stays in view on the left (the screen's few columns fit at 1440 px).
-    pinning: { left: ['tripNumber'] },
+    // The trip stays in view on the left, and the inputs a row needs before it can be selected (the
+    // posting date and the ledger) on the right (issue 26, defect 9: the ledger was off-screen at 1440 px).
+    pinning: { left: ['tripNumber'], right: ['postingDate', 'ledger'] },
     amountOf,
     bulk: {
       fields: ['postingDate', 'ledger'],
@@ -57,6 +64,7 @@ export function ledgerJournalScreen<K extends RecordKindName>(
     ],
     initialDraft: (row) => initialAdvanceDraft(row),
     isReady: (row, draft, { ledgerIds }) => isAdvanceDraftReady(row, draft, ledgerIds),
+    notReady: (row, draft, { ledgerIds }) => advanceNotReady(row, draft, ledgerIds),
     toBody,
   });
   return screen as unknown as PostingKind<K, AdvanceDraft, LedgerChoice>;

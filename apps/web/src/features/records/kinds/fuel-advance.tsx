@@ -16,7 +16,9 @@ import { sharedBulkPatch } from '@/features/records/posting/bulk-apply';
 import { postingKind, type SelectedRow } from '@/features/records/posting/posting-kind';
 import { formatMoney } from '@/lib/format';
 import { advanceTripColumns } from '../advance-columns';
+import type { NotReady } from '@/features/records/posting/not-ready';
 import {
+  advanceNotReady,
   advanceScreen,
   initialAdvanceDraft,
   isAdvanceDraftReady,
@@ -61,6 +63,24 @@ export const isFuelAdvanceReady: AdvanceReadiness<Row, FuelAdvanceDraft> = (row,
   isAdvanceDraftReady(row, draft, ledgerIds, now) &&
   isPostableQuantity(draft.collectedQuantity, row.originQuantity) &&
   draft.pickupOrderNo.trim() !== '';
+
+/** Why a fuel advance row cannot be selected yet: its ledger, posting date, collected quantity, pickup order number. */
+export function fuelAdvanceNotReady(
+  row: Row,
+  draft: FuelAdvanceDraft,
+  ledgerIds: ReadonlySet<number>,
+): NotReady | null {
+  const advance = advanceNotReady(row, draft, ledgerIds);
+  if (advance) return advance;
+  if (!isPostableQuantity(draft.collectedQuantity, row.originQuantity))
+    return {
+      hint: 'Enter a collected quantity (at most the original quantity) first',
+      reason: 'no collected quantity',
+    };
+  if (draft.pickupOrderNo.trim() === '')
+    return { hint: 'Enter a pickup order number first', reason: 'no pickup order number' };
+  return null;
+}
 
 /** The post body for the selected rows; the server recomputes the totals itself. */
 export function toFuelAdvancesBody(
@@ -114,5 +134,6 @@ export default postingKind<'fuelAdvance', FuelAdvanceDraft, LedgerChoice>({
   ],
   initialDraft: (row) => initialFuelAdvanceDraft(row),
   isReady: (row, draft, { ledgerIds }) => isFuelAdvanceReady(row, draft, ledgerIds),
+  notReady: (row, draft, { ledgerIds }) => fuelAdvanceNotReady(row, draft, ledgerIds),
   toBody: toFuelAdvancesBody,
 });

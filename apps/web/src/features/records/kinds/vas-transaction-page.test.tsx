@@ -105,7 +105,7 @@ afterEach(() => {
 describe('VasTransactionsPage', { timeout: 30_000 }, () => {
   it('pairs the cost account, computes the margin and marks the failed row', async () => {
     restore = fakeApi(answers(() => [200, {}])).restore;
-    renderPage(<VasTransactionsPage />, ['Post Loss']);
+    renderPage(<VasTransactionsPage />, ['Post VAS Transactions', 'Post Loss']);
     await fillRow();
     expect(byLabel<HTMLSelectElement>('Cost account of order LPO-1').value).toBe('11');
     // 2 x 180.25 - 2 x 200.00
@@ -132,7 +132,7 @@ describe('VasTransactionsPage', { timeout: 30_000 }, () => {
         ? pagedAnswer([usd], call.params)
         : answers(() => [200, {}])(call),
     ).restore;
-    renderPage(<VasTransactionsPage />, ['Post Loss']);
+    renderPage(<VasTransactionsPage />, ['Post VAS Transactions', 'Post Loss']);
     await fillRow();
     expect(screen.getByText('USD 200.00')).toBeTruthy();
     expect(screen.getByText('USD 180.25')).toBeTruthy();
@@ -164,7 +164,7 @@ describe('VasTransactionsPage', { timeout: 30_000 }, () => {
     ];
     const fake = fakeApi(answers(() => answer));
     restore = fake.restore;
-    renderPage(<VasTransactionsPage />, ['Post Loss']);
+    renderPage(<VasTransactionsPage />, ['Post VAS Transactions', 'Post Loss']);
     await fillRow();
     await act(async () => fireEvent.click(selectBox()));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Post to SAP' })));

@@ -33,15 +33,19 @@ export function AccountSelect({
   );
 }
 
+const LEDGER_WIDTH = 260;
+
 /** 'Posting Ledger': the petty-cash ledger the advance is paid from (cash, fuel); options from `useLedgerChoice`. */
 export const ledgerColumn = <T extends Row, D extends { ledgerId: number | null }>(of: RowName<T>) =>
   draftColumn<T, D, LedgerChoice>({
     id: 'ledger',
     header: 'Posting Ledger',
+    // Its width when pinned (Cash Advance keeps it in view, issue 26 defect 9): the select and the cell's padding.
+    size: LEDGER_WIDTH + 24,
     exportValue: (_row, draft, { ledgerOptions }) => optionLabel(ledgerOptions, draft.ledgerId),
     render: (row, draft, setDraft, { ledgerOptions }) => (
       <AccountSelect
-        width={260}
+        width={LEDGER_WIDTH}
         aria-label={`Posting ledger ${of(row)}`}
         options={ledgerOptions}
         value={draft.ledgerId}

@@ -3,6 +3,7 @@ import type { ComboboxItem } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { PostBodyOf, RecordRowOf } from '@ff/contract';
 import type { RecordKindName } from '@ff/contract/plain';
+import type { NotReady } from './not-ready';
 import type { PostingDraft } from './use-posting-rows';
 
 /** A selected row with what the user entered for it, as the post button sends them (list order). */
@@ -46,6 +47,11 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   initialDraft: (row: RecordRowOf<K>) => D;
   /** docs/spec/product-spec.md section 5: whether the row's inputs allow it to be selected. */
   isReady: (row: RecordRowOf<K>, draft: D, context: C) => boolean;
+  /**
+   * Why a row that is not ready cannot be selected (its disabled checkbox's hint, issue 26 defect 9); null
+   * when it is ready. Without it the list says the row's posting inputs are not filled in.
+   */
+  notReady?: (row: RecordRowOf<K>, draft: D, context: C) => NotReady | null;
   /** The post body of the selected rows (all ready). The wire's field names are written here only. */
   toBody: (selected: SelectedRow<RecordRowOf<K>, D>[], context: C) => PostBodyOf<K>;
   /** A hook loading what the inputs and rules need besides the rows; its `context` must be memoised. */

@@ -12,10 +12,11 @@ import {
 import { DataTable } from '@/components/data-table/data-table';
 import { ErrorAlert } from '@/components/error-alert';
 import { FiltersPanel } from '@/components/filters-panel';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { currentUserQueryKey, useCurrentUser } from '@/lib/auth/current-user';
 import { pageQuery } from '@/lib/list-query';
 import { useListUrlState } from '@/lib/url-state';
 import { applyTargetLabel, applyToRows } from './apply-to-rows';
+import { useCompactPostingColumns } from './compact-columns';
 import { isSameDateRange } from './date-range';
 import { PostingRowsProvider } from './draft-column';
 import { draftStorageKey, useSaveDrafts, useSavedDrafts } from './draft-storage';
@@ -26,7 +27,8 @@ import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } fr
 import { usePostRecordKind } from './post-records';
 import { getRecordPage, useRecordPage } from './record-queries';
 import { SelectMatchingBar } from './select-matching-bar';
-import { BlockedRowsAlert, SelectionSummary, sumAmountsByCurrency } from './selection-summary';
+import { selectedTotalsOf, selectionFeedback, selectionWithout } from './selection-feedback';
+import { BlockedRowsAlert, SelectionSummary } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
@@ -64,6 +66,12 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
     () => serverSortableColumns(kind.columns, entry.rowFields),
     [kind.columns, entry.rowFields],
   );
+  // At phone width: the trip, the amount and the inputs in the row, the rest in its details (issue 26, defect 1).
+  const compactColumns = useCompactPostingColumns(columns, kind.pinning, entry.amountField);
+  // Without the kind's Post permission the button is disabled and says which one (issue 26, defect 10);
+  // the route guard has loaded the user (a user not known yet is left to the server to refuse).
+  const signedIn = useCurrentUser().data;
+  const mayPost = !signedIn || signedIn.permissions.includes(entry.permissions.post);
   // Filters, search, sort and page live in the URL (shareable, Back works) and are remembered per user
   // and screen (issue 12); a tab's list keeps its own under its prefix.
   const url = useListUrlState(screenKey, { prefix: urlPrefix });
@@ -97,15 +105,26 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
     touched: posting.touched,
   });
 
+  // Why a row cannot be selected, and what a Shift range or 'select all' could not select (issue 26, defect 9).
+  const feedback = selectionFeedback({
+    kind,
+    context,
+    posting,
+    initialDraft: (row) => saved.restore(row.id, kind.initialDraft(row)),
+  });
+
   const matchingKey = JSON.stringify([filters.fromDate, filters.toDate, query.search ?? '']);
   const matching = useSelectMatching<RecordRowOf<K>>({
     queryKey: matchingKey,
     loadPage: (page) => getRecordPage(kind.name, filters, { ...query, page, perPage: MAX_PER_PAGE }),
-    onLoaded: (rows) => posting.addRows(rows, { select: true }),
+    onLoaded: feedback.selectLoaded,
   });
 
   // Drafts stay (a row that comes back, failed, keeps its inputs); posted rows leave the list on reload.
+  // After a post the 'Apply to rows' bar starts afresh (issue 26, defect 2): a new key remounts it empty.
+  const [applyUse, setApplyUse] = useState(0);
   const afterPost = (outcome: ChunkedPostOutcome) => {
+    setApplyUse((use) => use + 1);
     // Posted rows leave the list: their saved inputs go too.
     posting.forget(outcome.postedIds);
     // One request: the selection clears, as it always has. Several: the rows that did not post stay selected.
@@ -134,7 +153,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const inFlight = useRef(false);
   const [blocked, setBlocked] = useState<BlockedRows | null>(null);
   const submit = () => {
-    if (inFlight.current || post.isPending) return;
+    if (inFlight.current || post.isPending || !mayPost) return;
     const refused = kind.blockedRows?.(posting.selectedRows, context) ?? null;
     setBlocked(refused);
     if (kind.canPost && !kind.canPost(posting.selectedRows, context)) return;
@@ -147,14 +166,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   };
   const deselectBlocked = () => {
     if (!blocked) return;
-    const drop = new Set(blocked.ids.map(String));
-    posting.setRowSelection(
-      Object.fromEntries(
-        Object.keys(posting.rowSelection)
-          .filter((id) => !drop.has(id))
-          .map((id) => [id, true]),
-      ),
-    );
+    posting.setRowSelection(selectionWithout(posting.rowSelection, blocked.ids));
     setBlocked(null);
   };
 
@@ -182,14 +194,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const loadingMatching = matching.state.status === 'loading';
   const doneFor = matching.state.status === 'idle' ? matching.state.doneFor : null;
 
-  const selectedTotals = kind.amountOf
-    ? sumAmountsByCurrency(
-        selectedRows.map(({ row, draft }) => ({
-          amount: kind.amountOf!(row, draft),
-          currency: row.currency,
-        })),
-      )
-    : null;
+  const selectedTotals = selectedTotalsOf(kind.amountOf, selectedRows);
   const applyTarget = applyTargetLabel(selectedRows.length, rows.length);
 
   const exportOptions = usePostingExport({
@@ -218,6 +223,8 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
           {applyOpen && kind.bulk && (
             <Suspense fallback={null}>
               <ApplyBar
+                key={applyUse}
+                pageRows={selectedRows.length > 0 ? null : rows.length}
                 fields={kind.bulk.fields}
                 options={kind.bulk.options?.(context) ?? {}}
                 target={applyTarget}
@@ -237,6 +244,9 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
             onRowSelectionChange={posting.setRowSelection}
             exportOptions={exportOptions}
             columnPinning={kind.pinning}
+            compactColumns={compactColumns}
+            selectionHint={feedback.selectionHint}
+            onRangeSkipped={feedback.onRangeSkipped}
             loading={list.isFetching || post.isPending || screen.isPending}
             server={{
               total,
@@ -277,6 +287,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
                   selectedCount={selectedRows.length}
                   loading={post.isPending}
                   disabled={loadingMatching}
+                  missingPermission={mayPost ? null : entry.permissions.post}
                   onClick={submit}
                 />
               </>
