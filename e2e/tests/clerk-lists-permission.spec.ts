@@ -41,6 +41,14 @@ test('without Post Cash Advances the post button is disabled and says which perm
   });
   await postButton(page).hover();
   await expect(page.getByRole('tooltip')).toHaveText('You need the Post Cash Advances permission.');
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+  // From the keyboard too: the disabled button keeps the focus and shows why.
+  await postButton(page).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(postButton(page)).toBeFocused();
+  await expect(page.getByRole('tooltip')).toHaveText('You need the Post Cash Advances permission.');
   await postButton(page).click({ force: true });
   await page.waitForTimeout(500);
   expect(posts, 'nothing is sent').toBe(0);

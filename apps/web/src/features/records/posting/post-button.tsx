@@ -34,7 +34,7 @@ export function PostButton({
     // keyboard focus and the reason is the button's description.
     const reason = missingPermissionText(missingPermission);
     return (
-      <Tooltip label={reason} withArrow>
+      <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
         <Button
           leftSection={<IconSend size={16} aria-hidden />}
           data-disabled
