@@ -27,12 +27,6 @@ export async function openCashAdvance(page: Page): Promise<void> {
 /** The rows of the table's body, in the order shown. */
 export const bodyRows = (table: Locator) => table.getByRole('rowgroup').last().getByRole('row');
 
-/** 'Select row 12' of a body row: the row's id. */
-export async function rowIdOf(row: Locator): Promise<number> {
-  const name = await row.getByRole('checkbox', { name: /^Select row \d+$/ }).getAttribute('aria-label');
-  return Number(/(\d+)$/.exec(name ?? '')![1]);
-}
-
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** How the posting date inputs show a day: '26 Nov 2026'. */
 export const shortDay = (date: Date) =>

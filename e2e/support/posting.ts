@@ -41,8 +41,9 @@ export const isoDay = (date: Date) =>
 export const rowOf = (table: Locator, tripNumber: string) =>
   table.getByRole('row').filter({ has: table.page().getByText(tripNumber, { exact: true }) });
 
+/** A row's checkbox by the record id (its name is 'Select trip TRP-...'; the input carries data-row-id). */
 export const selectBox = (page: Page, id: number) =>
-  page.getByRole('checkbox', { name: `Select row ${id}`, exact: true });
+  page.locator(`input[type="checkbox"][data-row-id="${id}"]`);
 export const postButton = (page: Page) => page.getByRole('button', { name: 'Post to SAP' });
 export const postingDateInput = (page: Page, tripNumber: string) =>
   page.getByRole('button', { name: `Posting date of trip ${tripNumber}`, exact: true });

@@ -208,7 +208,7 @@ for (const scheme of SCHEMES)
           SCREENS.find((s) => s.name === 'sales-invoices')!,
         );
         await expect(page.getByText('Failed', { exact: true }).first()).toBeVisible();
-        await page.getByRole('checkbox', { name: `Select row ${failed.id}`, exact: true }).check();
+        await page.getByRole('checkbox', { name: `Select trip ${failed.tripNumber}`, exact: true }).check();
         await expect(page.getByText(/^1 of [\d,]+ records selected$/)).toBeVisible();
         await expect(page.getByRole('button', { name: 'Post to SAP' })).toBeEnabled();
         await expectNoSeriousViolations(page, 'Sales Invoices, failed row and selection');

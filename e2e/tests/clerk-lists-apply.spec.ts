@@ -42,7 +42,7 @@ test.describe('Apply to rows after a post (issue 26, defect 2)', () => {
       await searchRows(page, row.tripNumber);
       await rowLedger(page, row.tripNumber).selectOption({ label: ledgerLabel(ledger!) });
       await cashTable(page)
-        .getByRole('checkbox', { name: `Select row ${row.id}`, exact: true })
+        .getByRole('checkbox', { name: `Select trip ${row.tripNumber}`, exact: true })
         .check();
     }
     await page.getByRole('button', { name: 'Apply to rows' }).click();

@@ -31,7 +31,7 @@ test('without Post Cash Advances the post button is disabled and says which perm
   await first
     .getByRole('combobox', { name: /^Posting ledger of trip / })
     .selectOption({ label: ledgerLabel(ledger!) });
-  await first.getByRole('checkbox', { name: /^Select row \d+$/ }).check();
+  await first.getByRole('checkbox', { name: /^Select trip / }).check();
   await expect(page.getByTestId('selection-summary')).toContainText('1 selected');
 
   await expect(postButton(page)).toBeDisabled();

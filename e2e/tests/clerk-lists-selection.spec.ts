@@ -11,7 +11,7 @@ import { expectToastShown } from '../support/toast-log';
  */
 
 const count = new Intl.NumberFormat('en-US');
-const rowBox = (row: Locator) => row.getByRole('checkbox', { name: /^Select row \d+$/ });
+const rowBox = (row: Locator) => row.getByRole('checkbox', { name: /^Select trip / });
 const rowLedgerOf = (row: Locator) => row.getByRole('combobox', { name: /^Posting ledger of trip / });
 
 /** In the 1440 px viewport without scrolling sideways, and not under another column. */

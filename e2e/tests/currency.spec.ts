@@ -109,12 +109,12 @@ test.describe('foreign-currency records', () => {
     // The selection never adds KES to USD. From the keyboard: Space on the row's box.
     const summary = page.getByTestId('selection-summary');
     await page
-      .getByRole('checkbox', { name: /^Select row \d+$/ })
+      .getByRole('checkbox', { name: /^Select trip / })
       .first()
       .focus();
     await page.keyboard.press('Space');
     await page
-      .getByRole('checkbox', { name: /^Select row \d+$/ })
+      .getByRole('checkbox', { name: /^Select trip / })
       .last()
       .check();
     await expect(summary).toHaveText('2 selected · Total 120,000.00 · USD 2,500.01');

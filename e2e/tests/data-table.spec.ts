@@ -146,7 +146,7 @@ test.describe('data table', () => {
     const table = dataTable(page, 'Sales invoices');
     const frame = dataTableFrame(page, 'Sales invoices');
     await expect(recordRows(table).first()).toBeVisible();
-    const boxes = table.locator('tbody').getByRole('checkbox', { name: /^Select row / });
+    const boxes = table.locator('tbody').getByRole('checkbox', { name: /^Select trip / });
     // The pager line follows the rows by a render; wait for it rather than read it once.
     await expect
       .poll(async () => (await showingCounts(frame)).total, {

@@ -50,7 +50,8 @@ async function pressUntilFocused(
 
 const isNavLink = (label: string) => (f: Focused) => f.tag === 'A' && f.name === label;
 const isPostButton = (f: Focused) => f.tag === 'BUTTON' && f.name === 'Post to SAP';
-const ROW_BOX = /^Select row (\d+)$/;
+// A posting row's checkbox names its trip (issue 26, defect 16: it read 'Select row 89').
+const ROW_BOX = /^Select trip (.+)$/;
 const isRowBox = (f: Focused) => f.type === 'checkbox' && ROW_BOX.test(f.name);
 
 /** Follows a link of the left navigation with Tab and Enter. */
@@ -111,9 +112,9 @@ test.describe('keyboard only', () => {
 
     // The first row that can be ticked, whichever it is (other specs post rows of the same demo data).
     const box = await pressUntilFocused(page, 'Tab', isRowBox, 'a row selection checkbox');
-    const id = Number(ROW_BOX.exec(box.name)![1]);
-    const row = before.find((r) => r.id === id)!;
-    expect(row, `row ${id} is listed by the API`).toBeTruthy();
+    const trip = ROW_BOX.exec(box.name)![1];
+    const row = before.find((r) => r.tripNumber === trip)!;
+    expect(row, `trip ${trip} is listed by the API`).toBeTruthy();
     const checkbox = page.getByRole('checkbox', { name: box.name, exact: true });
     await expect(checkbox).toBeFocused();
     await expect(checkbox).not.toBeChecked();
@@ -133,7 +134,7 @@ test.describe('keyboard only', () => {
     );
     await page.keyboard.press('Enter');
     const body = (await request).postDataJSON() as { postSap: { saleInvoice: number }[] };
-    expect(body.postSap.map((e) => e.saleInvoice)).toEqual([id]);
+    expect(body.postSap.map((e) => e.saleInvoice)).toEqual([row.id]);
 
     await expectToastShown(page, 'Success', 'Sales invoices posted successfully');
     await expect(table.getByText(row.tripNumber, { exact: true })).toHaveCount(0, { timeout: 60_000 });
@@ -185,7 +186,7 @@ test.describe('keyboard only', () => {
 
     // Back to the row's checkbox, now enabled: Space ticks it.
     const box = await pressUntilFocused(page, 'Shift+Tab', isRowBox, "the row's selection checkbox", 20);
-    expect(box.name).toBe(`Select row ${row.id}`);
+    expect(box.name).toBe(`Select trip ${trip}`);
     const checkbox = page.getByRole('checkbox', { name: box.name, exact: true });
     await page.keyboard.press('Space');
     await expect(checkbox).toBeChecked();

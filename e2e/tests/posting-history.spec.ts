@@ -95,7 +95,26 @@ test.describe('Posting History', () => {
     await page.keyboard.press('Escape');
     await expect(rowOf(historyTable(page), trip).getByText('Reversed', { exact: true })).toBeVisible();
 
-    // The record is back on its screen, to be corrected and posted again.
+    // The record is back on its screen, to be corrected and posted again, and its row says why until then
+    // (issue 26, defect 8: it came back looking like a record never posted).
     await openCashScreenAt(page, trip);
+    const back = rowOf(cashTable(page), trip);
+    const badge = back.getByText('Reversed', { exact: true });
+    await expect(badge).toBeVisible({ timeout: 30_000 });
+    await expect(badge).toHaveAccessibleName(
+      /^Reversed on \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} by .+: Posted to the wrong petty cash ledger$/,
+    );
+    await badge.focus();
+    await expect(page.getByRole('tooltip')).toHaveText(
+      /^Reversed on .+ by .+: Posted to the wrong petty cash ledger$/,
+    );
+    // Posted again, it leaves the list; the history keeps the reversed posting and the new one.
+    await page
+      .getByRole('combobox', { name: `Posting ledger of trip ${trip}`, exact: true })
+      .selectOption({ label: `${ledger!.description} - ${ledger!.accountNumber}` });
+    await selectBox(page, row.id).check();
+    await postButton(page).click();
+    await expect(page.getByText('Cash advance records posted successfully')).toBeVisible({ timeout: 30_000 });
+    await expect(back).toHaveCount(0);
   });
 });

@@ -137,7 +137,7 @@ test.describe('server-side lists', () => {
       table
         .locator('tbody tr')
         .filter({ hasText: trip })
-        .getByRole('checkbox', { name: /^Select row / });
+        .getByRole('checkbox', { name: /^Select trip / });
     await box(tripOf(3)).check();
     await pageButton(frame, 2).click();
     await expectShowing(frame, 100, SALES);

@@ -1076,6 +1076,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/postings/reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of these records had their latest posting reversed
+         * @description For a list page: the records of one kind, among the ids asked, whose latest posting was cancelled in SAP, with when, by whom and why.
+         */
+        get: operations["listReversedRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/postings/{id}": {
         parameters: {
             query?: never;
@@ -7361,6 +7381,85 @@ export interface operations {
                             queued: number;
                             failedLast24h: number;
                         };
+                    };
+                };
+            };
+            /** @description Not signed in, or the account or its role is disabled. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role lacks the permission the route needs (the message names it), or the role requires two-factor sign-in the user has not set up (`code`: `two_factor_setup_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code?: string;
+                    };
+                };
+            };
+            /** @description The request failed validation: one message per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests from this address; try again after the Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Any other error (400 invalid JSON, 404, 413, 415, 500, 503 while the database is away): one sentence. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    listReversedRecords: {
+        parameters: {
+            query: {
+                kind: "journalSaleInvoice" | "firstJournalTransporterInvoice" | "secondJournalTransporterInvoice" | "journalCashAdvance" | "journalFuelAdvance" | "journalVasTransaction";
+                recordIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            recordId: number;
+                            postingId: number;
+                            reversedAt: string | null;
+                            reversedBy: string | null;
+                            reason: string;
+                        }[];
                     };
                 };
             };

@@ -91,6 +91,13 @@ export const BOOKS_OPERATIONS: Record<string, Operation> = {
     summary: 'Totals of the filtered posting attempts',
     tag: 'Posting History',
   },
+  'GET /api/v1/postings/reversed': {
+    id: 'listReversedRecords',
+    summary: 'Which of these records had their latest posting reversed',
+    tag: 'Posting History',
+    description:
+      'For a list page: the records of one kind, among the ids asked, whose latest posting was cancelled in SAP, with when, by whom and why.',
+  },
   'GET /api/v1/postings/{id}': {
     id: 'getPosting',
     summary: 'A posting attempt with its SAP document',

@@ -17,6 +17,13 @@ export function postingHistoryRouteCases(): Record<string, RouteCase> {
         status: 200,
       }),
     },
+    'GET /api/v1/postings/reversed': {
+      valid: async ({ h }) => ({
+        url: '/api/v1/postings/reversed',
+        query: { kind: 'journalCashAdvance', recordIds: String(await postedCashAdvance(h)) },
+        status: 200,
+      }),
+    },
     // Each kind's View permission opens the route but shows only that kind's postings: a cash advance's posting
     // is seen with View Cash Advances (the matrix adds it), and is 404 without it.
     'GET /api/v1/postings/:id': {

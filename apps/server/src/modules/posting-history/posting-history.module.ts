@@ -10,6 +10,8 @@ import {
   postingSummaryQuery,
   RECORD_KIND_NAMES,
   RECORD_KINDS_PLAIN,
+  reversedRecordsBody,
+  reversedRecordsQuery,
   type PermissionName,
 } from '@ff/contract';
 import type { AfterPostingDeps } from '../../after-posting-deps.js';
@@ -41,6 +43,23 @@ export function registerPostingHistoryRoutes(app: FastifyInstance, history: Post
     { config: access, schema: { querystring: postingSummaryQuery, response: { 200: postingSummary } } },
     async (request) => ({
       data: await history.summary(currentUserOf(request).permissions, request.query.kind),
+    }),
+  );
+  r.get(
+    '/api/v1/postings/reversed',
+    {
+      config: access,
+      schema: {
+        querystring: reversedRecordsQuery,
+        response: { 200: reversedRecordsBody },
+      },
+    },
+    async (request) => ({
+      data: await history.reversedRecords(
+        request.query.kind,
+        request.query.recordIds,
+        currentUserOf(request).permissions,
+      ),
     }),
   );
   r.get(

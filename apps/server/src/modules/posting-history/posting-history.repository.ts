@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { RECORD_KIND_NAMES, RECORD_KINDS_PLAIN, type PostingRow, type RecordKindName } from '@ff/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { ofPosting, type PostingKey, type PostingLog } from '../../db/posting-log.js';
 import { postingAttempts, postingReversals, users, type PostingKind } from '../../db/schema.js';
+import { POSTING_STEPS } from '../posting/posting-steps.js';
 import { pageStatement, rowsStatement, type HistoryFilters } from './posting-history.statement.js';
 
 /**
@@ -147,6 +148,38 @@ export function createPostingHistoryRepository(db: Db) {
         },
         { kind: code as PostingKind, recordId, generation },
       ),
+
+    /**
+     * Of these records of one kind, those still to post whose latest posting was reversed in SAP, with who asked
+     * and why (issue 26, defect 8). A record posted again (or queued to be) is not answered. Served by
+     * posting_reversals_record_idx (kind, record_id) and the kind's primary key.
+     */
+    async latestReversals(name: RecordKindName, recordIds: readonly number[]) {
+      if (recordIds.length === 0) return [];
+      const step = POSTING_STEPS[name];
+      return db
+        .selectDistinctOn([postingReversals.recordId], {
+          recordId: postingReversals.recordId,
+          postingId: postingReversals.postingId,
+          reason: postingReversals.reason,
+          finishedAt: postingReversals.finishedAt,
+          reversedBy: users.name,
+        })
+        .from(postingReversals)
+        .innerJoin(step.table, eq(step.table.id, postingReversals.recordId))
+        .leftJoin(users, eq(users.id, postingReversals.requestedById))
+        .where(
+          and(
+            eq(postingReversals.kind, step.kind as PostingKind),
+            inArray(postingReversals.recordId, [...recordIds]),
+            eq(postingReversals.outcome, 'reversed'),
+            // Still the posting after the reversal, not posted again (nor on its way).
+            sql`${step.columns.generation} = ${postingReversals.generation} + 1`,
+            sql`${step.columns.status} IN ('unposted', 'failed')`,
+          ),
+        )
+        .orderBy(postingReversals.recordId, desc(postingReversals.generation), desc(postingReversals.id));
+    },
 
     /** Every reversal request of one posting, oldest first, with the requester's name. */
     reversals: (code: string, recordId: number, generation: number) =>

@@ -5,6 +5,7 @@ import {
   type PostingHistoryQuery,
   type PostingRow,
   type RecordKindName,
+  type ReversedRecord,
 } from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { formatDateTime } from '../../lib/time.js';
@@ -90,6 +91,27 @@ export function createPostingHistoryService(db: Db, timeZone: string) {
         reversible,
         notReversibleReason: reason,
       };
+    },
+
+    /**
+     * The records of `apiName` among `recordIds` whose latest posting was reversed (GET /postings/reversed); none
+     * when the user may not view that kind, as the history lists none of its postings.
+     */
+    async reversedRecords(
+      apiName: string,
+      recordIds: readonly number[],
+      permissions: readonly string[],
+    ): Promise<ReversedRecord[]> {
+      const [name] = kindsOf(permissions, apiName);
+      if (!name) return [];
+      const rows = await repository.latestReversals(name, recordIds);
+      return rows.map((row) => ({
+        recordId: row.recordId,
+        postingId: row.postingId,
+        reversedAt: row.finishedAt && formatDateTime(row.finishedAt, timeZone),
+        reversedBy: row.reversedBy,
+        reason: row.reason,
+      }));
     },
 
     /** A kind's postings queued now and failed in the last 24 hours (the VAS screen's line). */

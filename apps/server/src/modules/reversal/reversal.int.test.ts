@@ -178,6 +178,53 @@ describe('reversing a posted cash advance', () => {
   });
 });
 
+describe('GET /api/v1/postings/reversed (issue 26, defect 8)', () => {
+  const reversedOf = (client: typeof p.admin, ids: number[], kind = 'journalCashAdvance') =>
+    client.get(`/api/v1/postings/reversed?kind=${kind}&recordIds=${ids.join(',')}`);
+
+  it('names, of the records asked, those back in their list after a reversal: when, by whom and why, until posted again', async () => {
+    const reversed = await postedCash();
+    const untouched = await postedCash();
+    const [neverPosted] = await cashRows(p, 1);
+    expect((await reverse(p.admin, reversed.postingId, '  Wrong petty cash ledger  ')).status).toBe(200);
+
+    const ids = [reversed.id, untouched.id, neverPosted!.id];
+    const answer = await reversedOf(p.admin, ids);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      data: [
+        {
+          recordId: reversed.id,
+          postingId: reversed.postingId,
+          reversedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+          reversedBy: expect.any(String),
+          reason: 'Wrong petty cash ledger',
+        },
+      ],
+    });
+    expect(answer.body.data[0].reversedBy.length).toBeGreaterThan(0);
+
+    // Posted again: no longer a reversed row.
+    expect((await p.admin.post(PATHS.cash, { postSap: [cashEntry(p, reversed.id)] })).status).toBe(200);
+    expect((await reversedOf(p.admin, ids)).body).toEqual({ data: [] });
+  });
+
+  it('answers none of a kind the caller may not view (as the history lists none), and 422 for a bad kind or id list', async () => {
+    const reversed = await postedCash();
+    expect((await reverse(p.admin, reversed.postingId)).status).toBe(200);
+    const salesViewer = await signedIn(
+      p.h.server,
+      await createUser(p.h.server, { permissions: [PERMISSIONS.viewSalesInvoices] }),
+    );
+    expect((await reversedOf(salesViewer, [reversed.id])).body).toEqual({ data: [] });
+    expect((await reversedOf(p.admin, [reversed.id])).body.data).toHaveLength(1);
+    expect((await reversedOf(p.admin, [1], 'nothing')).status).toBe(422);
+    const bad = await p.admin.get('/api/v1/postings/reversed?kind=journalCashAdvance&recordIds=1,x');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.recordIds).toEqual(['recordIds must be 1 to 500 record ids separated by commas.']);
+  });
+});
+
 describe('reversing a sales invoice', () => {
   it('SAP adds a cancellation document; the re-post carries the compact generation key', async () => {
     const [sale] = await makeRecords(p.h, 'sales', 1);

@@ -11,6 +11,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import classes from './data-table.module.css';
+import { gridMeta } from './selection-range';
 
 /**
  * Below this width (a phone, 390 px) a table given `compactColumns` shows only those columns after the
@@ -54,7 +55,7 @@ export function detailsColumn<T>(): ColumnDef<T, unknown> {
     enableSorting: false,
     enableGlobalFilter: false,
     header: () => <VisuallyHidden>Details</VisuallyHidden>,
-    cell: ({ row }) => {
+    cell: ({ row, table }) => {
       const open = row.getIsExpanded();
       const Icon = open ? IconChevronDown : IconChevronRight;
       return (
@@ -62,7 +63,7 @@ export function detailsColumn<T>(): ColumnDef<T, unknown> {
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={`Details of row ${row.id}`}
+          aria-label={`Details of ${gridMeta(table).rowLabel?.(row.original) ?? `row ${row.id}`}`}
           aria-expanded={open}
           aria-controls={open ? detailsId(row.id) : undefined}
           onClick={() => row.toggleExpanded()}

@@ -43,10 +43,15 @@ export type DataTableProps<T> = {
   columnPinning?: { left?: string[]; right?: string[] };
   /**
    * Below a phone's width (compact-layout.ts): only these columns show in the row after the checkbox, in
-   * this order, none of them pinned; each row's other columns open under it ('Details of row N'). Without
+   * this order, none of them pinned; each row's other columns open under it ('Details of trip ...'). Without
    * it the table keeps its columns and pinning at every width.
    */
   compactColumns?: string[];
+  /**
+   * What a row's checkbox selects, after 'Select': 'trip TRP-2026-0031' (issue 26, defect 16: a sorted list's
+   * first row read 'Select row 89'). Without it, 'row <id>'.
+   */
+  rowLabel?: (row: T) => string;
   /** Why a row cannot be selected, on its disabled checkbox (its tooltip and description); null when it can. */
   selectionHint?: (row: T) => string | null;
   /** A Shift range's rows that could not be selected (disabled), and how many rows the range held. */

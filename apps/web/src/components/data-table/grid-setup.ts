@@ -126,6 +126,7 @@ type GridTableProps<T> = Pick<
   | 'onRowSelectionChange'
   | 'columnPinning'
   | 'compactColumns'
+  | 'rowLabel'
   | 'selectionHint'
   | 'onRangeSkipped'
 > & {
@@ -175,7 +176,11 @@ export function useGridTable<T>(
     onExpandedChange: (updater) => setExpanded((old) => resolveUpdater(updater, old)),
     getRowCanExpand: () => true,
     autoResetExpanded: false,
-    meta: { selectionHint: props.selectionHint, onRangeSkipped: props.onRangeSkipped },
+    meta: {
+      rowLabel: props.rowLabel,
+      selectionHint: props.selectionHint,
+      onRangeSkipped: props.onRangeSkipped,
+    },
     enableMultiSort: false,
     sortDescFirst: false,
     autoResetPageIndex: false,

@@ -5,6 +5,8 @@ export type RowCheckboxProps = {
   'aria-label': string;
   checked: boolean;
   disabled?: boolean;
+  /** The row's id, on the input as data-row-id (a test or script finds a row's box by it). */
+  rowId?: string;
   /** Why the box is disabled: its tooltip (title) and accessible description. */
   hint?: string | undefined;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -66,6 +68,7 @@ export function RowCheckbox({
   checked,
   disabled,
   hint,
+  rowId,
   onChange,
   'aria-label': ariaLabel,
 }: RowCheckboxProps) {
@@ -86,6 +89,7 @@ export function RowCheckbox({
             className={INPUT_CLASS}
             data-with-error-styles
             aria-label={ariaLabel}
+            data-row-id={rowId}
             title={hint}
             type="checkbox"
             checked={checked}

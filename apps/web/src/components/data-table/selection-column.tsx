@@ -37,12 +37,14 @@ export function selectionColumn<T>(): ColumnDef<T, unknown> {
     // A disabled box says why the row cannot be selected (issue 26, defect 9).
     cell: ({ row, table }) => {
       const disabled = !row.getCanSelect();
+      const meta = gridMeta(table);
       return (
         <RowCheckbox
-          aria-label={`Select row ${row.id}`}
+          aria-label={`Select ${meta.rowLabel?.(row.original) ?? `row ${row.id}`}`}
+          rowId={row.id}
           checked={row.getIsSelected()}
           disabled={disabled}
-          hint={disabled ? (gridMeta(table).selectionHint?.(row.original) ?? undefined) : undefined}
+          hint={disabled ? (meta.selectionHint?.(row.original) ?? undefined) : undefined}
           onChange={(event) => toggleRowWithRange(table, row, event.currentTarget.checked, withShift(event))}
         />
       );

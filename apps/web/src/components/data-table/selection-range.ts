@@ -39,6 +39,7 @@ export function toggleRowWithRange<T>(table: Table<T>, row: Row<T>, checked: boo
 
 /** What the table's owner hands the checkbox column (data-table-props.ts `selectionHint`, `onRangeSkipped`). */
 export type GridMeta<T> = {
+  rowLabel?: (row: T) => string;
   selectionHint?: (row: T) => string | null;
   onRangeSkipped?: (skipped: T[], rangeSize: number) => void;
 };

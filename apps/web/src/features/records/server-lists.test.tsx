@@ -64,9 +64,12 @@ afterEach(() => restore());
 
 // The list's requests (the URL state also reads the signed-in user: `GET /session`).
 const gets = (calls: FakeCall[]) =>
-  calls.filter((c) => c.method === 'get' && c.url !== '/session').map((c) => c.params);
+  calls
+    .filter((c) => c.method === 'get' && c.url !== '/session' && c.url !== '/postings/reversed')
+    .map((c) => c.params);
 const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'post').map((c) => c.body as PostBody);
-const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+const rowBox = (id: number) =>
+  screen.getByRole('checkbox', { name: `Select trip TRP-${id}` }) as HTMLInputElement;
 const pageButton = (name: string) => screen.getByRole('button', { name });
 const click = (element: HTMLElement) => act(async () => void fireEvent.click(element));
 // Generous: the CI runs this beside the server suites on 2 cores, where one render of 100 rows has taken over 10 s.

@@ -42,7 +42,8 @@ let restore = () => {};
 afterEach(() => restore());
 
 const postButton = () => screen.getByRole('button', { name: 'Post to SAP' }) as HTMLButtonElement;
-const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+const rowBox = (id: number) =>
+  screen.getByRole('checkbox', { name: `Select trip TRP-${id}` }) as HTMLInputElement;
 const supplierInput = (trip: string) =>
   screen.getByRole('textbox', { name: `Supplier invoice number of trip ${trip}` }) as HTMLInputElement;
 
@@ -196,7 +197,9 @@ describe('TransporterInvoicesPage', { timeout: 30_000 }, () => {
     const api = fakeApi(({ url, params }) =>
       url === '/firstJournalTransporterInvoice'
         ? pagedAnswer(firstRows, params)
-        : pagedAnswer([secondJournalRow(500)], params),
+        : url === '/postings/reversed'
+          ? [200, { data: [] }]
+          : pagedAnswer([secondJournalRow(500)], params),
     );
     restore = api.restore;
     renderPostingPage(<TransporterInvoicesPage />, ['/invoices/transporter']);

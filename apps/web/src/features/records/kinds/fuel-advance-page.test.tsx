@@ -38,7 +38,7 @@ let restore = () => {};
 afterEach(() => restore());
 
 const field = <T extends HTMLElement>(label: string) => screen.getByLabelText(label) as T;
-const selectBox = () => field<HTMLInputElement>('Select row 21');
+const selectBox = () => field<HTMLInputElement>('Select trip TRP-0021');
 
 describe('FuelAdvancePage', { timeout: 30_000 }, () => {
   it('follows the collected quantity with an exact total, needs every input, and posts them', async () => {

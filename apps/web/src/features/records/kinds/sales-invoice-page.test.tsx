@@ -34,12 +34,49 @@ let restore = () => {};
 afterEach(() => restore());
 
 const postButton = () => screen.getByRole('button', { name: 'Post to SAP' }) as HTMLButtonElement;
-const rowBox = (id: number) => screen.getByRole('checkbox', { name: `Select row ${id}` }) as HTMLInputElement;
+const rowBox = (id: number) =>
+  screen.getByRole('checkbox', { name: `Select trip TRP-${id}` }) as HTMLInputElement;
 
-/** The list's requests (the URL state also reads the signed-in user: `GET /session`). */
-const listCalls = <C extends { url: string }>(calls: C[]) => calls.filter((call) => call.url !== '/session');
+/**
+ * The list's requests (the URL state also reads the signed-in user, `GET /session`, and the list asks which of
+ * its rows were reversed, `GET /postings/reversed`).
+ */
+const listCalls = <C extends { url: string }>(calls: C[]) =>
+  calls.filter((call) => call.url !== '/session' && call.url !== '/postings/reversed');
 
 describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
+  it('says on a row back after a reversal when, by whom and why it was reversed (issue 26, defect 8)', async () => {
+    const rows = [invoice(1), invoice(2, { status: 'failed', lastError: 'SAP: period locked' })];
+    const api = fakeApi(({ url, params }) =>
+      url === '/postings/reversed'
+        ? [
+            200,
+            {
+              data: [1, 2].map((recordId) => ({
+                recordId,
+                postingId: 40 + recordId,
+                reversedAt: '2026-11-28 14:03:09',
+                reversedBy: 'Jane Clerk',
+                reason: 'Wrong customer',
+              })),
+            },
+          ]
+        : pagedAnswer(rows, params),
+    );
+    restore = api.restore;
+    renderPostingPage(<SalesInvoicesPage />);
+
+    const table = await screen.findByRole('table', { name: 'Sales invoices' });
+    const sentence = 'Reversed on 28 Nov 2026, 14:03 by Jane Clerk: Wrong customer';
+    expect(await within(table).findAllByLabelText(sentence)).toHaveLength(2);
+    // A row that failed after the reversal shows both.
+    expect(within(table).getByLabelText('Failed: SAP: period locked')).toBeTruthy();
+    expect(api.calls.find((c) => c.url === '/postings/reversed')?.params).toEqual({
+      kind: 'journalSaleInvoice',
+      recordIds: '1,2',
+    });
+  });
+
   it('lists the invoices with the spec columns, amounts and the failed badge', async () => {
     const rows = [
       invoice(1),

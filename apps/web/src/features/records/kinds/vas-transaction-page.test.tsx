@@ -77,7 +77,7 @@ const answers =
   };
 
 // Queried afresh each time: the table re-renders its checkbox cells when the columns are rebuilt.
-const selectBox = () => screen.getByLabelText('Select row 31') as HTMLInputElement;
+const selectBox = () => screen.getByLabelText('Select order LPO-1') as HTMLInputElement;
 const byLabel = <T extends HTMLElement>(label: string) => screen.getByLabelText(label) as T;
 
 /** Fills the row so it can be selected: pickup order number, Tracking revenue (cost follows), quantity 2. */

@@ -44,6 +44,7 @@ export default postingKind<'vasTransaction', Draft, VasContext>({
   name: 'vasTransaction',
   section: 'VAS',
   tableLabel: 'VAS transactions',
+  rowName: of,
   toolbarExtra: VasQueueCounts,
   // The trip stays in view on the left, the posting date and margin on the right (issue 12).
   pinning: {

@@ -3,6 +3,7 @@ import type { CellContext, ColumnDef } from '@tanstack/react-table';
 import { formatDateTime, formatMoney, textOrNotAvailable } from '@/lib/format';
 import { compareNullableDecimal } from './decimal';
 import { FailedRowBadge } from './failed-row-badge';
+import { ReversedRowBadge } from './reversed-rows';
 
 /**
  * The read-only columns of the posting lists. Two ways to show an empty value as 'N/A': `textColumn` and
@@ -93,18 +94,26 @@ export function shownAmountColumn<T>(key: KeyOf<T, Text>, header: string): Colum
   };
 }
 
-type PostingState = { status: 'unposted' | 'failed'; lastError: string | null };
+type PostingState = { id: number; status: 'unposted' | 'failed'; lastError: string | null };
+
+// A plain span, not a Mantine Group: a page draws 100 of these cells.
+const STATUS_CELL_STYLE = { display: 'inline-flex', gap: 4, flexWrap: 'nowrap' } as const;
 
 function PostingStatusCell({ row }: CellContext<PostingState, unknown>) {
-  return <FailedRowBadge status={row.original.status} lastError={row.original.lastError} />;
+  return (
+    <span style={STATUS_CELL_STYLE}>
+      <FailedRowBadge status={row.original.status} lastError={row.original.lastError} />
+      <ReversedRowBadge recordId={row.original.id} />
+    </span>
+  );
 }
 
 /** The 'Status' column's id; the server sorts it by the row's `status`. */
 export const POSTING_STATUS_COLUMN_ID = 'postingStatus';
 
 /**
- * The 'Status' column: a red 'Failed' badge (reason in its tooltip) on rows whose last post failed, empty
- * otherwise. Searchable as 'failed' and sortable, so failed rows can be found and grouped.
+ * The 'Status' column: a red 'Failed' badge (reason in its tooltip) on rows whose last post failed, an orange
+ * 'Reversed' one on rows back in the list after a reversal (reversed-rows.tsx), empty otherwise. Searchable as 'failed' and sortable, so failed rows can be found and grouped.
  */
 export function postingStatusColumn<T extends PostingState>(): ColumnDef<T, unknown> {
   return {

@@ -26,6 +26,11 @@ export type PostingKind<K extends RecordKindName, D extends PostingDraft, C = un
   section: string;
   /** The table's accessible name ('Sales invoices'). */
   tableLabel: string;
+  /**
+   * How the row's inputs end their names ('of order ORD-1'); the row's checkbox then reads 'Select order ORD-1'.
+   * Without it a row is named by its trip: 'Select trip TRP-2026-0031' (issue 26, defect 16).
+   */
+  rowName?: (row: RecordRowOf<K>) => string;
   /** On a screen with several steps: the tab's value, which the navigation state's `activeTab` names. */
   tabValue?: string;
   /** Build them once (module constant); inputs are `draftColumn`s. */

@@ -20,15 +20,17 @@ import { useCompactPostingColumns } from './compact-columns';
 import { isSameDateRange } from './date-range';
 import { PostingRowsProvider } from './draft-column';
 import { draftStorageKey, useSaveDrafts, useSavedDrafts } from './draft-storage';
-import { LIST_PAGE_SIZE, isInDateRange, matchesSearch, serverSortableColumns, sortOf } from './list-paging';
+import { LIST_PAGE_SIZE, isInDateRange, serverSortableColumns, sortOf } from './list-paging';
 import type { ChunkedPostOutcome } from './post-records';
 import { PostButton } from './post-button';
 import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } from './posting-kind';
 import { usePostRecordKind } from './post-records';
 import { getRecordPage, useRecordPage } from './record-queries';
+import { ReversedRowsProvider, useReversedRows } from './reversed-rows';
+import { useRowLabel } from './row-label';
 import { SelectMatchingBar } from './select-matching-bar';
 import { selectedTotalsOf, selectionFeedback, selectionWithout } from './selection-feedback';
-import { BlockedRowsAlert, SelectionSummary } from './selection-summary';
+import { BlockedRowsAlert, SelectionSummary, useSelectedMatching } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
@@ -62,6 +64,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   urlPrefix,
 }: PostingListProps<K, D, C>) {
   const entry = RECORD_KINDS_PLAIN[kind.name] as RecordKindEntry;
+  const rowLabel = useRowLabel(kind.rowName);
   const columns = useMemo(
     () => serverSortableColumns(kind.columns, entry.rowFields),
     [kind.columns, entry.rowFields],
@@ -84,6 +87,8 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   });
   const list = useRecordPage(kind.name, filters, query);
   const pageRows = list.data?.data;
+  // Rows back after a reversal say so until posted again (issue 26, defect 8).
+  const reversedRows = useReversedRows(kind.name, pageRows);
 
   // The same hook on every render: a PostingList is keyed by its kind.
   const screen = (kind.useScreenData ?? useNoScreenData)() as ScreenData<C>;
@@ -179,13 +184,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   };
 
   const { selectedRows, rowSelection, canSelect } = posting;
-  const selectedMatching = useMemo(
-    () =>
-      query.search
-        ? selectedRows.filter(({ row }) => matchesSearch(row, entry.searchFields, query.search ?? '')).length
-        : selectedRows.length,
-    [selectedRows, entry.searchFields, query.search],
-  );
+  const selectedMatching = useSelectedMatching(selectedRows, entry.searchFields, query.search);
   const rows = pageRows ?? [];
   const total = list.data ? list.data.meta.total : null;
   const selectedOnPage = rows.filter((row) => rowSelection[String(row.id)]).length;
@@ -206,7 +205,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
 
   const error = list.error ?? screen.error;
   return (
-    <>
+    <ReversedRowsProvider rows={reversedRows}>
       <FiltersPanel
         onFilter={applyFilters}
         initialValue={filters}
@@ -245,6 +244,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
             exportOptions={exportOptions}
             columnPinning={kind.pinning}
             compactColumns={compactColumns}
+            rowLabel={rowLabel}
             selectionHint={feedback.selectionHint}
             onRangeSkipped={feedback.onRangeSkipped}
             loading={list.isFetching || post.isPending || screen.isPending}
@@ -295,6 +295,6 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
           />
         </PostingRowsProvider>
       )}
-    </>
+    </ReversedRowsProvider>
   );
 }

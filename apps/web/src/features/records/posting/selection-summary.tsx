@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { formatCount, formatMoney } from '@/lib/format';
 import { addDecimal, isDecimal } from './decimal';
+import { matchesSearch } from './list-paging';
 import type { BlockedRows } from './posting-kind';
 
 /** The exact sum of the amounts (decimal text, never float sums); empty or unreadable amounts count as 0. */
@@ -59,5 +61,20 @@ export function BlockedRowsAlert({ blocked, onDeselect }: { blocked: BlockedRows
         Deselect the loss rows
       </Button>
     </Alert>
+  );
+}
+
+/** How many selected rows the search lists (the counter's 'N of M records selected'), on any page. */
+export function useSelectedMatching(
+  selectedRows: readonly { row: object }[],
+  searchFields: readonly string[],
+  search: string | undefined,
+): number {
+  return useMemo(
+    () =>
+      search
+        ? selectedRows.filter(({ row }) => matchesSearch(row, searchFields, search)).length
+        : selectedRows.length,
+    [selectedRows, searchFields, search],
   );
 }
