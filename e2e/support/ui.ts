@@ -47,10 +47,13 @@ export async function expectToast(
   // The colour is part of the match, so one retrying assertion sees the toast and its colour together: a
   // separate look afterwards could find the toast already closed (it closes on its own after a few seconds).
   if (options.color) found = found.and(page.locator(`[style*="var(--mantine-color-${options.color}-"]`));
+  // A toast answers a request: on a busy 2-core CI machine a post's answer (SAP, then the list's reload) came after
+  // 10 s, and the toast then showed with the assertion already failed (a clean-clone run's screenshot had it on
+  // screen). Waiting longer costs nothing when it shows; it is caught whenever it shows, before it closes.
   await expect(
     found.first(),
     `toast ${JSON.stringify({ ...options, message: String(options.message) })}`,
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 45_000 });
   return found.first();
 }
 

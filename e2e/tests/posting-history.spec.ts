@@ -99,9 +99,11 @@ test.describe('Posting History', () => {
     // (issue 26, defect 8: it came back looking like a record never posted).
     await openCashScreenAt(page, trip);
     const back = rowOf(cashTable(page), trip);
-    const badge = back.getByText('Reversed', { exact: true });
+    const badge = back.getByTestId('reversed-row');
     await expect(badge).toBeVisible({ timeout: 30_000 });
-    await expect(badge).toHaveAccessibleName(
+    await expect(badge).toHaveText('Reversed');
+    await expect(badge).toHaveAttribute(
+      'aria-label',
       /^Reversed on \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} by .+: Posted to the wrong petty cash ledger$/,
     );
     await badge.focus();
