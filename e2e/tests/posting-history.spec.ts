@@ -20,6 +20,16 @@ async function openCashScreenAt(page: Page, trip: string) {
   await expect(rowOf(cashTable(page), trip)).toBeVisible({ timeout: 60_000 });
 }
 
+/** On the open Cash Advance screen: the row's ledger, its box ticked, posted (the posting date defaults to now). */
+async function postOnCashScreen(page: Page, row: CashAdvanceRow, ledger: LedgerAccount) {
+  await page
+    .getByRole('combobox', { name: `Posting ledger of trip ${row.tripNumber}`, exact: true })
+    .selectOption({ label: `${ledger.description} - ${ledger.accountNumber}` });
+  await selectBox(page, row.id).check();
+  await postButton(page).click();
+  await expect(page.getByText('Cash advance records posted successfully')).toBeVisible({ timeout: 30_000 });
+}
+
 test.describe('Posting History', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -34,12 +44,7 @@ test.describe('Posting History', () => {
 
     // Post it on the Cash Advance screen (the posting date defaults to now).
     await openCashScreenAt(page, trip);
-    await page
-      .getByRole('combobox', { name: `Posting ledger of trip ${trip}`, exact: true })
-      .selectOption({ label: `${ledger!.description} - ${ledger!.accountNumber}` });
-    await selectBox(page, row.id).check();
-    await postButton(page).click();
-    await expect(page.getByText('Cash advance records posted successfully')).toBeVisible({ timeout: 30_000 });
+    await postOnCashScreen(page, row, ledger!);
 
     // Find it in the history by its trip number.
     await page.getByRole('link', { name: 'Posting History' }).click();
@@ -111,12 +116,7 @@ test.describe('Posting History', () => {
       /^Reversed on .+ by .+: Posted to the wrong petty cash ledger$/,
     );
     // Posted again, it leaves the list; the history keeps the reversed posting and the new one.
-    await page
-      .getByRole('combobox', { name: `Posting ledger of trip ${trip}`, exact: true })
-      .selectOption({ label: `${ledger!.description} - ${ledger!.accountNumber}` });
-    await selectBox(page, row.id).check();
-    await postButton(page).click();
-    await expect(page.getByText('Cash advance records posted successfully')).toBeVisible({ timeout: 30_000 });
+    await postOnCashScreen(page, row, ledger!);
     await expect(back).toHaveCount(0);
   });
 });
