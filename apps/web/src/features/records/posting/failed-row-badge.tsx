@@ -12,18 +12,45 @@ export const FAILED_WITHOUT_REASON = 'The last attempt to post this record faile
 export function FailedRowBadge({ status, lastError }: FailedRowBadgeProps) {
   if (status !== 'failed') return null;
   const reason = lastError?.trim() || FAILED_WITHOUT_REASON;
+  return <ReasonBadge label="Failed" color="red" tooltip={reason} aria-label={`Failed: ${reason}`} />;
+}
+
+/**
+ * A row's status badge whose tooltip gives the reason, on hover, touch and keyboard focus (the badge is
+ * focusable): the Status column's 'Failed' and 'Reversed' (reversed-rows.tsx).
+ */
+export function ReasonBadge({
+  label,
+  color,
+  tooltip,
+  'aria-label': ariaLabel,
+  testId,
+}: {
+  label: string;
+  color: string;
+  tooltip: string;
+  'aria-label': string;
+  testId?: string;
+}) {
   return (
     <Tooltip
-      label={reason}
+      label={tooltip}
       multiline
       w={340}
       withArrow
       position="right"
       events={{ hover: true, focus: true, touch: true }}
     >
-      {/* Focusable, so keyboard users can read the reason too. */}
-      <Badge color="red" variant="light" size="sm" radius="sm" tabIndex={0} aria-label={`Failed: ${reason}`}>
-        Failed
+      <Badge
+        color={color}
+        variant="light"
+        size="sm"
+        radius="sm"
+        tabIndex={0}
+        aria-label={ariaLabel}
+        data-testid={testId}
+      >
+        {label}
       </Badge>
     </Tooltip>
   );

@@ -1,10 +1,10 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Badge, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReversedRecord } from '@ff/contract';
 import { RECORD_KINDS_PLAIN, type RecordKindName } from '@ff/contract/plain';
 import { api } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { ReasonBadge } from './failed-row-badge';
 import { recordListKey } from './record-queries';
 
 /**
@@ -64,25 +64,12 @@ export function ReversedRowBadge({ recordId }: { recordId: number }) {
   if (!reversal) return null;
   const sentence = reversedSentence(reversal);
   return (
-    <Tooltip
-      label={sentence}
-      multiline
-      w={340}
-      withArrow
-      position="right"
-      events={{ hover: true, focus: true, touch: true }}
-    >
-      <Badge
-        color="orange"
-        variant="light"
-        size="sm"
-        radius="sm"
-        tabIndex={0}
-        aria-label={sentence}
-        data-testid="reversed-row"
-      >
-        Reversed
-      </Badge>
-    </Tooltip>
+    <ReasonBadge
+      label="Reversed"
+      color="orange"
+      tooltip={sentence}
+      aria-label={sentence}
+      testId="reversed-row"
+    />
   );
 }
