@@ -95,7 +95,7 @@ export async function buildHttpApp(services: Services, options: HttpAppOptions =
   await registerOpenApiRoutes(app);
   registerHealthRoutes(app, database);
   registerAuthRoutes(app, services.auth, env.SESSION_ABSOLUTE_HOURS * 3600);
-  registerSessionProbeRoutes(app, services.auth, services.sessions);
+  registerSessionProbeRoutes(app, services.auth, services.sessions, env.APP_TIMEZONE);
   registerMyAccountModuleRoutes(app, services.myAccount);
   registerUserRoutes(app, services.users);
   registerRoleRoutes(app, services.roles);

@@ -2137,6 +2137,7 @@ export interface operations {
                             twoFactorEnabled: boolean;
                             twoFactorSetupRequired: boolean;
                         };
+                        timeZone: string;
                     };
                 };
             };

@@ -34,7 +34,12 @@ describe('GET /api/v1/session (the SPA start-up probe)', () => {
     const client = await signedIn(server, clerk);
     const probe = await client.get('/api/v1/session');
     expect(probe.status).toBe(200);
-    expect(probe.body).toEqual({ authenticated: true, user: (await client.get('/user')).body });
+    expect(probe.body).toEqual({
+      authenticated: true,
+      user: (await client.get('/user')).body,
+      // The SPA reads the server's date-times in it (a browser elsewhere misread a posting day's start).
+      timeZone: 'Africa/Nairobi',
+    });
     expect(probe.body.user).toMatchObject({ id: clerk.id, email: clerk.email, role: clerk.roleName });
   });
 

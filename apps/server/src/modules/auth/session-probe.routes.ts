@@ -6,7 +6,8 @@ import { sessionMustEnd, type SessionStore } from '../../plugins/session.js';
 import type { AuthService } from './auth.service.js';
 
 /**
- * `GET /api/v1/session`: whether this browser is signed in, always 200. The SPA asks it on start-up instead
+ * `GET /api/v1/session`: whether this browser is signed in, always 200, with the server's time zone (the SPA
+ * reads the server's date-times in it). The SPA asks it on start-up instead
  * of `GET /user`, whose 401 for a signed-out visitor every browser logs as a failed request. `GET /user`
  * itself stays as the spec gives it, for API clients.
  */
@@ -16,6 +17,11 @@ export const sessionProbeAnswer = z
     z.object({
       authenticated: z.literal(true),
       user: currentUser.describe('The same body `GET /user` answers.'),
+      timeZone: z
+        .string()
+        .describe(
+          "The server's time zone (APP_TIMEZONE, IANA): every date-time the API answers is a wall-clock time there.",
+        ),
     }),
   ])
   .describe('Signed in (with the user) or not; never a 401.');
@@ -24,6 +30,7 @@ export function registerSessionProbeRoutes(
   app: FastifyInstance,
   auth: Pick<AuthService, 'currentUser'>,
   sessions: Pick<SessionStore, 'destroy' | 'touchIfStale'>,
+  timeZone: string,
 ) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -41,7 +48,7 @@ export function registerSessionProbeRoutes(
           return { authenticated: false as const };
         }
         await sessions.touchIfStale(session);
-        return { authenticated: true as const, user: auth.currentUser(user) };
+        return { authenticated: true as const, user: auth.currentUser(user), timeZone };
       },
     );
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CurrentUser } from '@ff/contract';
 import { api } from '../api-client';
 import { holdErrorToasts, releaseErrorToasts } from '../notify';
+import { setServerTimeZone } from '../server-time';
 
 export const currentUserQueryKey = ['current-user'] as const;
 const sessionEndKey = ['session-end'] as const;
@@ -29,12 +30,14 @@ function asCurrentUser(data: unknown): CurrentUser {
 
 /**
  * The session probe `GET /api/v1/session`: always 200, `{authenticated: false}` or `{authenticated: true,
- * user}` with the body of `GET /user`, so a signed-out page load logs no failed request in the console
- * (`GET /user` answers 401 there, which every browser logs).
+ * user, timeZone}` with the body of `GET /user`, so a signed-out page load logs no failed request in the console
+ * (`GET /user` answers 401 there, which every browser logs). The server's time zone is recorded for reading its
+ * date-times (lib/server-time.ts).
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   const { data } = await api.get<unknown>('/session');
   if (data && typeof data === 'object' && 'authenticated' in data) {
+    if ('timeZone' in data && typeof data.timeZone === 'string') setServerTimeZone(data.timeZone);
     return data.authenticated === true && 'user' in data ? asCurrentUser(data.user) : null;
   }
   throw new Error('GET /api/v1/session did not answer whether this browser is signed in.');

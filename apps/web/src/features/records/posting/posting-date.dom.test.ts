@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setServerTimeZone } from '@/lib/server-time';
+import { earliestSecondJournalDate } from '../kinds/second-journal';
 import {
   clampPostingDate,
   initialPostingDate,
@@ -58,5 +60,44 @@ describe('posting date rules', () => {
     const value = toPostingDateValue(now);
     expect(value).toMatch(/^2026-11-21T10:30:00[+-]\d{2}:\d{2}$/);
     expect(dayjs(value).toDate().getTime()).toBe(now.getTime());
+  });
+});
+
+describe("server date-times are the server's wall clock (APP_TIMEZONE), whatever the browser's zone", () => {
+  afterEach(() => setServerTimeZone(null));
+
+  it('reads them in the zone GET /api/v1/session names', () => {
+    setServerTimeZone('Africa/Nairobi');
+    expect(parseServerDate('2026-11-30 00:00:00')?.toISOString()).toBe('2026-11-29T21:00:00.000Z');
+    expect(parseServerDate('2026-11-30')?.toISOString()).toBe('2026-11-29T21:00:00.000Z');
+    setServerTimeZone('America/New_York');
+    // Daylight saving time is the zone's, not a fixed offset.
+    expect(parseServerDate('2026-07-01 12:00:00')?.toISOString()).toBe('2026-07-01T16:00:00.000Z');
+    expect(parseServerDate('2026-12-01 12:00:00')?.toISOString()).toBe('2026-12-01T17:00:00.000Z');
+  });
+
+  it('an unknown zone leaves the browser its own', () => {
+    setServerTimeZone('Mars/Olympus_Mons');
+    expect(parseServerDate('2026-11-01 07:05:09')).toEqual(new Date(2026, 10, 1, 7, 5, 9));
+  });
+
+  it("a second journal can be posted as soon as its first journal's day has begun in the server's zone", () => {
+    // The CI failure at 22:28 UTC: the first journal was posted at 01:28 on 30 Nov in Nairobi. A browser on UTC
+    // read the 30th's start as its own midnight, 1.5 hours ahead, so the row could not be selected until then.
+    setServerTimeZone('Africa/Nairobi');
+    const at = new Date('2026-11-29T22:28:00Z');
+    const earliest = earliestSecondJournalDate({
+      documentDate: '2026-10-01 10:04:00',
+      firstJournalPostingDate: '2026-11-30',
+    });
+    expect(isPostingDateValid(at, earliest, at)).toBe(true);
+    expect(isPostingDateValid(new Date('2026-11-29T20:59:00Z'), earliest, at)).toBe(false);
+  });
+
+  it("a failed row's stored day gets the server's time of day", () => {
+    setServerTimeZone('Africa/Nairobi');
+    const at = new Date('2026-11-29T22:28:00Z'); // 01:28 on the 30th in Nairobi
+    expect(initialPostingDate('2026-11-30', at).toISOString()).toBe('2026-11-29T22:28:00.000Z');
+    expect(initialPostingDate('2026-11-29', at).toISOString()).toBe('2026-11-28T22:28:00.000Z');
   });
 });

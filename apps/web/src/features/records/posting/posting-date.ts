@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { serverClockAt, serverWallClock } from '@/lib/server-clock';
 import type { SelectedRow } from './posting-kind';
 import type { PostingDraft } from './use-posting-rows';
 
@@ -9,16 +10,20 @@ import type { PostingDraft } from './use-posting-rows';
 
 const SERVER_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
-/** A server date-time ('yyyy-MM-dd HH:mm:ss') or day as a Date; null when empty or unreadable. */
+/**
+ * A server date-time ('yyyy-MM-dd HH:mm:ss') or day as a Date; null when empty or unreadable. It is the
+ * server's wall clock (APP_TIMEZONE, lib/server-time.ts): a first journal posted on 30 Nov in Nairobi starts at
+ * 21:00 UTC on 29 Nov, which a browser on UTC must not read as its own 30 Nov (still to come).
+ */
 export function parseServerDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   // The server's own format, read directly: a page checks 100 rows' document dates at each render.
   const match = SERVER_DATE_TIME.exec(value);
   if (match) {
     const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
-    return new Date(
+    return serverWallClock(
       Number(year),
-      Number(month) - 1,
+      Number(month),
       Number(day),
       Number(hour),
       Number(minute),
@@ -44,9 +49,10 @@ export function initialPostingDate(
   const parsed = parseServerDate(stored);
   if (!parsed) return now;
   if (!stored || !DAY_ONLY.test(stored.trim())) return parsed;
-  const withTime = new Date(parsed);
-  withTime.setHours(now.getHours(), now.getMinutes(), 0, 0);
-  return clampPostingDate(withTime, documentDate, now);
+  // That day on the server's clock, at the server's current time of day.
+  const { hour, minute } = serverClockAt(now);
+  const [year, month, day] = stored.trim().split('-').map(Number) as [number, number, number];
+  return clampPostingDate(serverWallClock(year, month, day, hour, minute), documentDate, now);
 }
 
 /** A date pulled back into [document date, now]: what the picker would make of it. */
