@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './support/env';
+import { E2E_BASE_URL, E2E_TIME_ZONE } from './support/env';
+
+// The specs' own dates (today, yesterday, a server date-time read back) are the company's, as the browser's
+// and the server's are; the workers inherit it.
+process.env.TZ = E2E_TIME_ZONE;
 
 /**
  * End-to-end suite: the real built server (PGlite in a temporary folder, the embedded SAP simulator, a
@@ -19,6 +23,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     viewport: { width: 1440, height: 900 },
+    timezoneId: E2E_TIME_ZONE,
     // Traces cost a quarter of the suite's time (screencast frames and DOM snapshots of every test, kept or
     // not): off by default, a screenshot of a failure is kept. E2E_TRACE=1 records them again (decision 023).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',

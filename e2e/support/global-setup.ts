@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { inviteEarly } from './early-invitee';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_MAILBOX, E2E_PORT, E2E_SERVER_PID, E2E_STATE_DIR } from './env';
+import {
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_MAILBOX,
+  E2E_PORT,
+  E2E_SERVER_PID,
+  E2E_STATE_DIR,
+  E2E_TIME_ZONE,
+} from './env';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,6 +72,7 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: 'warn',
+    APP_TIMEZONE: E2E_TIME_ZONE,
     SEED_DEMO: 'true',
     // Optional: a private copy of the built SPA, so a concurrent `npm run build` cannot swap it mid-run.
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

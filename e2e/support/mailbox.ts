@@ -4,7 +4,7 @@ import { E2E_MAILBOX } from './env';
 type Mail = { to: string[]; raw: string };
 
 /** Waits (bounded) for a mail to `address` whose body matches `pattern`, and returns the first match group. */
-export async function waitForMailLink(address: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+export async function waitForMailLink(address: string, pattern: RegExp, timeoutMs = 45_000): Promise<string> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const mails = readFileSync(E2E_MAILBOX, 'utf8')

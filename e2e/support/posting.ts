@@ -50,13 +50,19 @@ export const postingDateInput = (page: Page, tripNumber: string) =>
 export const clearPostingDate = (page: Page, tripNumber: string) =>
   page.getByRole('button', { name: `Clear posting date of trip ${tripNumber}`, exact: true });
 
-/** Opens a row's posting date picker and pages the calendar back to the month of `date`. */
+/** Opens a row's posting date picker and pages the calendar back to the month of `date` (not past this month). */
 export async function openCalendarAt(page: Page, tripNumber: string, date: Date): Promise<Locator> {
   await postingDateInput(page, tripNumber).click();
   const dropdown = page
     .locator('.mantine-Popover-dropdown')
     .filter({ has: page.getByRole('button', { name: 'Previous month' }) });
   await expect(dropdown).toBeVisible();
+  const today = new Date();
+  if (date.getFullYear() * 12 + date.getMonth() > today.getFullYear() * 12 + today.getMonth()) {
+    // A day of next month (tomorrow, on a month's last day): the picker cannot page past now, and shows it
+    // among this month's trailing days, if the last week reaches it.
+    return dropdown;
+  }
   const heading = `${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
   for (let i = 0; i < 24 && !(await dropdown.getByText(heading, { exact: true }).isVisible()); i += 1) {
     await dropdown.getByRole('button', { name: 'Previous month' }).click();
