@@ -143,7 +143,13 @@ test.describe('notifications', () => {
     await expect(item.getByRole('img', { name: 'Unread' })).toBeVisible();
 
     await item.click();
-    await expect(page).toHaveURL(/\/postings\?kind=journalVasTransaction&status=failed$/);
+    // The posting itself (issue 26): the history's drawer of this failed post, with SAP's words.
+    await expect(page).toHaveURL(/\/postings\?posting=\d+$/);
+    const drawer = page.getByRole('dialog', { name: 'Posting' });
+    await expect(drawer.getByText(TRIP, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(drawer.getByText(SAP_REFUSAL).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await expect(bell(page, 0)).toBeVisible();
     // Read now: the list keeps it, without the unread dot.
     await bell(page, 0).click();

@@ -43,10 +43,15 @@ describe('a queued VAS post SAP refuses', () => {
         type: 'posting_failed',
         title: `${trip} (VAS transaction) could not be posted`,
         body: 'No matching records found (ODBC -2028)',
-        link: '/postings?kind=journalVasTransaction&status=failed',
+        link: expect.stringMatching(/^\/postings\?posting=\d+$/),
         readAt: null,
       }),
     ]);
+    // It opens the posting itself (issue 26): the history's drawer of this record's failed post.
+    const postingId = Number(/posting=(\d+)/.exec((listed.body.data as Listed[])[0]!.link!)![1]);
+    const posting = await client.get(`/api/v1/postings/${postingId}`);
+    expect(posting.status, JSON.stringify(posting.body)).toBe(200);
+    expect(posting.body.data).toMatchObject({ recordId: refused!.id, status: 'failed', tripNumber: trip });
     expect(listed.body.meta).toEqual({ unread: 1 });
     // Only the poster hears of it.
     expect((await admin.get('/api/v1/notifications')).body.meta.unread).toBe(adminBefore);

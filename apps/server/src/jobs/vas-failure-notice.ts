@@ -1,12 +1,13 @@
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
 import type { Notifier } from '../lib/notices.js';
+import { postingLinkOr } from '../modules/posting/posting-link.js';
 import type { PostingRepository } from '../modules/posting/posting.repository.js';
 import { POSTING_STEPS } from '../modules/posting/posting-steps.js';
 
 const kind = RECORD_KINDS_PLAIN.vasTransaction;
 const step = POSTING_STEPS.vasTransaction;
 
-/** Where the bell's item leads: the posting history's failed VAS posts. */
+/** Where the bell's item leads when the posting cannot be named: the posting history's failed VAS posts. */
 export const VAS_FAILED_LINK = `/postings?kind=${kind.apiName}&status=failed`;
 
 /** "TRP-2026-003976 (VAS transaction) could not be posted" (a VAS row without a trip number: "#12 (...)"). */
@@ -42,11 +43,15 @@ export async function notifyVasFailed(
       row.postedById ??
       null;
     if (requester === null) return;
+    // The posting itself (its drawer: SAP's words, the attempts), as the history names it.
+    const generation = attempts.find((a) => a.id === attemptId)?.generation;
+    const postingId =
+      generation === undefined ? null : (attempts.find((a) => a.generation === generation)?.id ?? null);
     await deps.notifier.toUsers([requester], {
       type: 'posting_failed',
       title: vasFailedTitle(row.tripNumber, row.id),
       body: message,
-      link: VAS_FAILED_LINK,
+      link: postingLinkOr(postingId, VAS_FAILED_LINK),
       dedupeKey: `posting-failed-${attemptId}`,
     });
   } catch (err) {

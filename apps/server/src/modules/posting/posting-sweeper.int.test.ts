@@ -76,13 +76,13 @@ const otherProcessSweeper = () =>
   });
 
 describe('a failed row whose outcome SAP never confirmed', () => {
-  /** A row that failed unconfirmed (reply lost, look-up failed) `agoMs` ago. */
-  async function failedUnconfirmed(agoMs: number, options: { inSap: boolean }) {
+  /** A row that failed unconfirmed (reply lost, look-up failed) `agoMs` ago, posted by `userId` (or no one). */
+  async function failedUnconfirmed(agoMs: number, options: { inSap: boolean; userId?: number }) {
     const [id] = await importRecords(h, 'cash', [recordRows.cash()]);
     const attemptId = await h.database.db.transaction((tx) =>
       h.app.services.postingRepository.claim(
         step,
-        { id: id!, postingDate: today, userId: null, extra: { onAccountId: pettyCash } },
+        { id: id!, postingDate: today, userId: options.userId ?? null, extra: { onAccountId: pettyCash } },
         tx as never,
       ),
     );
@@ -98,8 +98,28 @@ describe('a failed row whose outcome SAP never confirmed', () => {
       .update(postingAttempts)
       .set({ finishedAt: new Date(Date.now() - agoMs) })
       .where(eq(postingAttempts.id, attemptId!));
-    return { id: id!, docEntry };
+    return { id: id!, docEntry, attemptId: attemptId! };
   }
+
+  it('tells its poster, in a notification that opens the posting itself (its history drawer)', async () => {
+    const admin = await h.signInAsAdmin();
+    const me = (await admin.get('/user')).body as { id: number };
+    const found = await failedUnconfirmed(60 * 60_000, { inSap: true, userId: me.id });
+    await h.app.services.sweeper.sweep();
+    const [row] = await storedRows(h, 'cash', [found.id]);
+    const title = `${String(row!.tripNumber)} (cash advance record) was found in SAP and is posted`;
+    const notices = (await admin.get('/api/v1/notifications')).body.data as { title: string; link: string }[];
+    // The posting is named as the history lists it: its generation's first attempt.
+    expect(notices.find((n) => n.title === title)).toMatchObject({
+      link: `/postings?posting=${found.attemptId}`,
+    });
+    const posting = await admin.get(`/api/v1/postings/${found.attemptId}`);
+    expect(posting.body.data).toMatchObject({
+      recordId: found.id,
+      status: 'posted',
+      sapDocEntry: found.docEntry,
+    });
+  }, 60_000);
 
   it('is looked up however long ago it failed: posted when SAP holds it, and once SAP is shown not to, left alone', async () => {
     // Failed an hour ago (long sweeps, a stopped server: any gap between passes) and its document is in SAP.

@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { RECORD_KINDS_PLAIN } from '@ff/contract';
+import { postingLinkOr } from './posting-link.js';
 import type { PostingRepository } from './posting.repository.js';
 import { POSTING_STEPS, sapReferenceOf, staleAfterMs, type PostingStep } from './posting-steps.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -90,11 +91,14 @@ export function createPostingSweeper(deps: SweeperDeps) {
     if (!deps.notifier || row.postedById === null) return;
     const name = row.tripNumber ? `${row.tripNumber} (${step.noun[0]})` : named(step, row);
     try {
+      const postingId = await deps.repository.postingIdOf(step, row.id, row.generation);
+      const list = `/postings?kind=${RECORD_KINDS_PLAIN[step.name].apiName}&search=${encodeURIComponent(row.tripNumber ?? key)}`;
       await deps.notifier.toUsers([row.postedById], {
         type: 'posting_settled',
         title: posted ? `${name} was found in SAP and is posted` : `${name} was not posted`,
         body: detail,
-        link: `/postings?kind=${RECORD_KINDS_PLAIN[step.name].apiName}&search=${encodeURIComponent(row.tripNumber ?? key)}`,
+        // The posting's drawer; the history searched for its trip when it has no attempt to be named by.
+        link: postingLinkOr(postingId, list),
         dedupeKey: `settled-${key}-${posted ? 'posted' : 'failed'}-${Date.now()}`,
       });
     } catch (error) {

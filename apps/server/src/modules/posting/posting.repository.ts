@@ -141,6 +141,26 @@ export function createPostingRepository(db: Db) {
       return found as { row: StepRow<S>; state: StepState } | undefined;
     },
 
+    /**
+     * The posting history's id of one posting of a record (posting-link.ts): its generation's first attempt;
+     * null when that generation has none.
+     */
+    async postingIdOf(step: PostingStep, recordId: number, generation: number): Promise<number | null> {
+      const [found] = await db
+        .select({ id: postingAttempts.id })
+        .from(postingAttempts)
+        .where(
+          and(
+            eq(postingAttempts.kind, step.kind),
+            eq(postingAttempts.recordId, recordId),
+            eq(postingAttempts.generation, generation),
+          ),
+        )
+        .orderBy(postingAttempts.id)
+        .limit(1);
+      return found?.id ?? null;
+    },
+
     attemptsOf: (step: PostingStep, recordId: number) =>
       db
         .select()
