@@ -103,7 +103,7 @@ test.describe('notifications', () => {
     if (started) rmSync(started.dataDir, { recursive: true, force: true });
   });
 
-  test('a queued VAS post SAP refuses shows in the bell and leads to the posting history', async () => {
+  test('a queued VAS post SAP refuses shows in the bell and opens its posting in the history drawer', async () => {
     await expect(bell(page, 0)).toBeVisible();
     const id = await importRefusedVasRow(page, started);
     const query = (type: string) => `/accounts?accountType=${encodeURIComponent(type)}`;
