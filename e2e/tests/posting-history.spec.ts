@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CashAdvanceRow, LedgerAccount } from '@ff/contract';
+import type { PostingRow } from '@ff/contract';
 import { apiCall, signIn } from '../support/auth';
+import { exportFrom, readCsv } from '../support/export';
 import { postButton, rowOf, selectBox } from '../support/posting';
+import { dataTableFrame } from '../support/ui';
 
 /**
  * Posting History (issue 11): a cash advance posted on its screen is found in the history by its trip number;
@@ -118,5 +121,54 @@ test.describe('Posting History', () => {
     // Posted again, it leaves the list; the history keeps the reversed posting and the new one.
     await postOnCashScreen(page, row, ledger!);
     await expect(back).toHaveCount(0);
+  });
+
+  test('100 postings a page, and Export writes every posting the filters match (issue 26)', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const [first] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/postings'),
+      page.goto('/postings?kind=journalCashAdvance'),
+    ]);
+    expect(new URL(first.url()).searchParams.get('perPage')).toBe('100');
+    await expect(historyTable(page)).toBeVisible({ timeout: 60_000 });
+    // What the server holds for this filter, every page of it (other specs on this server post too).
+    const expected: PostingRow[] = [];
+    for (let p = 1; ; p += 1) {
+      const answer = await apiCall<{ data: PostingRow[]; meta: { total: number } }>(
+        page,
+        'GET',
+        `/postings?kind=journalCashAdvance&perPage=500&page=${p}`,
+      );
+      expected.push(...answer.data);
+      if (!answer.data.length || expected.length >= answer.meta.total) break;
+    }
+    expect(expected.length, 'cash advance postings (the test above posts two)').toBeGreaterThan(1);
+
+    const { fileName, rows } = await exportFrom(page, dataTableFrame(page, 'Postings'), 'CSV').then(
+      async ({ fileName, path }) => ({ fileName, ...(await readCsv(path)) }),
+    );
+    expect(fileName).toMatch(/^posting-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows[0]).toEqual([
+      'Trip Number',
+      'Kind',
+      'Amount',
+      'Currency',
+      'Posting Date',
+      'Status',
+      'SAP DocEntry',
+      'SAP DocNum',
+      'Idempotency Key',
+      'Posted By',
+      'Posted At',
+      'Message',
+      'Reversed By',
+      'Reversed At',
+    ]);
+    // Every posting once, newest first, each a Cash Advance, with its own key.
+    expect(rows.slice(1).map((r) => r[8])).toEqual(expected.map((r) => r.idempotencyKey));
+    expect(new Set(rows.slice(1).map((r) => r[1]))).toEqual(new Set(['Cash Advance']));
+    expect(rows.slice(1).map((r) => r[5])).toContain('Reversed');
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResponse, PostingDetail, PostingRow } from '@ff/contract';
+import { MAX_PER_PAGE } from '@ff/contract/plain';
 import { api } from '@/lib/api-client';
 
 /** The history's filters besides the search and page: what `GET /postings` is asked for. */
@@ -26,6 +27,24 @@ export const usePostingPage = (
     placeholderData: keepPreviousData,
     enabled,
   });
+
+/** The most postings one export writes; a wider one asks for narrower dates (the history pages at most 500 a call). */
+export const EXPORT_CAP = 50_000;
+
+/** Every posting matching the filters and search, newest first, a page of MAX_PER_PAGE at a time (the export). */
+export async function getAllPostings(filters: PostingFilters, search?: string): Promise<PostingRow[]> {
+  const rows: PostingRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const params = { ...filters, ...(search ? { search } : {}), page, perPage: MAX_PER_PAGE };
+    const { data, meta } = (await api.get<PageResponse<PostingRow>>('/postings', { params })).data;
+    if (meta.total > EXPORT_CAP)
+      throw new Error(
+        `${meta.total.toLocaleString('en-US')} postings match; an export takes at most ${EXPORT_CAP.toLocaleString('en-US')}. Narrow the dates or filters.`,
+      );
+    rows.push(...data);
+    if (!data.length || rows.length >= meta.total) return rows;
+  }
+}
 
 /** One posting with its timeline (the drawer). */
 export const usePosting = (id: number | null) =>

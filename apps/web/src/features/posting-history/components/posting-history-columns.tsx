@@ -1,8 +1,9 @@
 import { Anchor } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { PostingRow } from '@ff/contract';
+import type { ExportColumn } from '@/lib/export/export-columns';
 import { formatDate, formatDateTime, formatMoney, NOT_AVAILABLE } from '@/lib/format';
-import { kindLabel } from '../lib/posting-labels';
+import { kindLabel, STATUS_LABELS } from '../lib/posting-labels';
 import { PostingStatusBadge } from './posting-status-badge';
 
 const column = createColumnHelper<PostingRow>();
@@ -62,3 +63,21 @@ export function postingHistoryColumns(open: (id: number) => void): ColumnDef<Pos
     }),
   ];
 }
+
+/** The history's export (CSV or .xlsx): the columns shown, with the currency, keys and reversal beside them. */
+export const postingHistoryExportColumns: ExportColumn<PostingRow>[] = [
+  { header: 'Trip Number', value: (row) => row.tripNumber ?? `#${row.recordId}` },
+  { header: 'Kind', value: (row) => kindLabel(row.kind) },
+  { header: 'Amount', type: 'amount', value: (row) => row.amount },
+  { header: 'Currency', value: (row) => row.currency },
+  { header: 'Posting Date', type: 'date', value: (row) => row.postingDate },
+  { header: 'Status', value: (row) => STATUS_LABELS[row.status] },
+  { header: 'SAP DocEntry', type: 'number', value: (row) => row.sapDocEntry },
+  { header: 'SAP DocNum', type: 'number', value: (row) => row.sapDocNum },
+  { header: 'Idempotency Key', value: (row) => row.idempotencyKey },
+  { header: 'Posted By', value: (row) => row.postedBy },
+  { header: 'Posted At', type: 'datetime', value: (row) => row.postedAt },
+  { header: 'Message', value: (row) => row.message },
+  { header: 'Reversed By', value: (row) => row.reversedBy },
+  { header: 'Reversed At', type: 'datetime', value: (row) => row.reversedAt },
+];

@@ -102,7 +102,7 @@ describe('PostingHistoryPage', { timeout: 30_000 }, () => {
       kind: 'journalCashAdvance',
       status: 'posted',
       page: '1',
-      perPage: '50',
+      perPage: '100',
     });
     // Only the kinds the user may view are offered.
     const kinds = screen.getByRole('combobox', { name: 'Kind' });

@@ -8,21 +8,24 @@ import { LazyOnOpen } from '@/components/lazy-on-open';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useListUrlState } from '@/lib/url-state';
-import { usePostingPage, type PostingFilters } from '../api/postings';
+import type { ExportOptions } from '@/lib/export/export-columns';
+import { getAllPostings, usePostingPage, type PostingFilters } from '../api/postings';
 import { SCREEN_KEY, usePostingParams } from '../hooks/use-posting-params';
 import { POSTING_KIND_OPTIONS } from '../lib/posting-labels';
 import { PostingFilterSelects } from './posting-filter-selects';
-import { postingHistoryColumns } from './posting-history-columns';
+import { postingHistoryColumns, postingHistoryExportColumns } from './posting-history-columns';
 
 const PostingDrawer = lazy(async () => ({ default: (await import('./posting-drawer')).PostingDrawer }));
 
-const PAGE_SIZE = 50;
+/** 100 rows a page, as every list (issue 26). */
+const PAGE_SIZE = 100;
 const getRowId = (row: PostingRow) => String(row.id);
 const NO_SORTING: never[] = [];
 
 /**
  * Posting History (issue 11): every posting of the kinds the user may view, newest first, filtered by posting
- * date, kind, status and a search (trip number, key, SAP DocEntry or DocNum), all in the URL. A trip number
+ * date, kind, status and a search (trip number, key, SAP DocEntry or DocNum), all in the URL, 100 a page; Export
+ * writes every matching posting (issue 26). A trip number
  * opens the posting's drawer (`?posting=<id>`): its timeline, what was sent to SAP, and "Reverse in SAP".
  */
 export function PostingHistoryPage() {
@@ -53,6 +56,14 @@ export function PostingHistoryPage() {
   );
   const { openPosting } = params;
   const columns = useMemo(() => postingHistoryColumns((id) => openPosting(id)), [openPosting]);
+  const exportOptions = useMemo<ExportOptions<PostingRow>>(
+    () => ({
+      fileName: 'posting-history',
+      columns: postingHistoryExportColumns,
+      loadRows: () => getAllPostings(filters, search || undefined),
+    }),
+    [filters, search],
+  );
   const total = list.data?.meta.total ?? null;
   // Newest first, always: no column sorts.
   const { control } = state;
@@ -81,6 +92,7 @@ export function PostingHistoryPage() {
           pageSize={PAGE_SIZE}
           server={server}
           loading={list.isFetching}
+          exportOptions={exportOptions}
           toolbar={
             <PostingFilterSelects
               kinds={kinds}
