@@ -17,6 +17,7 @@ import {
 import { POSTING_STEPS } from './posting-steps.js';
 import { createPostingSweeper, INTERRUPTED_MESSAGE, type SweepResult } from './posting-sweeper.js';
 import { sapGatewayFor } from '../../erp/sap-gateway-adapter.js';
+import { createCashAdvanceInSap, failedUnconfirmedCashAdvance } from '../../test/sweeper-rows.js';
 
 /**
  * The sweeper (posting-sweeper.ts) at the volume a crash leaves: every row a dead process had in flight is
@@ -41,19 +42,10 @@ afterAll(async () => {
 });
 
 const sapGateway = () => sapGatewayFor(h.app.services.sap);
-
-/** The document a poster would have sent for cash advance `id`, created in SAP (the POST landed, then the crash). */
-async function createInSap(id: number, amount: string, transporterCode: string) {
-  const document = h.app.services.postingRules.cashAdvance({
-    key: keyOf('CA', id),
-    postingDate: today,
-    documentDate: nairobiDay(-5),
-    amount,
-    transporterCode,
-    pettyCashAccount: '110101',
-  });
-  return (await sapGateway().create(document)).docEntry;
-}
+const createInSap = (id: number, amount: string, transporterCode: string) =>
+  createCashAdvanceInSap(h, id, amount, transporterCode);
+const failedUnconfirmed = (agoMs: number, options: { inSap: boolean }) =>
+  failedUnconfirmedCashAdvance(h, pettyCash, agoMs, options);
 
 /** Runs `tasks` at most `lanes` at a time. */
 async function inLanes<T>(items: T[], lanes: number, task: (item: T) => Promise<void>) {
@@ -76,51 +68,6 @@ const otherProcessSweeper = () =>
   });
 
 describe('a failed row whose outcome SAP never confirmed', () => {
-  /** A row that failed unconfirmed (reply lost, look-up failed) `agoMs` ago, posted by `userId` (or no one). */
-  async function failedUnconfirmed(agoMs: number, options: { inSap: boolean; userId?: number }) {
-    const [id] = await importRecords(h, 'cash', [recordRows.cash()]);
-    const attemptId = await h.database.db.transaction((tx) =>
-      h.app.services.postingRepository.claim(
-        step,
-        { id: id!, postingDate: today, userId: options.userId ?? null, extra: { onAccountId: pettyCash } },
-        tx as never,
-      ),
-    );
-    const [row] = await storedRows(h, 'cash', [id!]);
-    const docEntry = options.inSap
-      ? await createInSap(id!, String(row!.amount), String(row!.transporterCode))
-      : null;
-    await h.app.services.postingRepository.markFailed(step, id!, attemptId!, {
-      outcome: 'unknown',
-      message: 'SAP did not confirm the posting.',
-    });
-    await h.database.db
-      .update(postingAttempts)
-      .set({ finishedAt: new Date(Date.now() - agoMs) })
-      .where(eq(postingAttempts.id, attemptId!));
-    return { id: id!, docEntry, attemptId: attemptId! };
-  }
-
-  it('tells its poster, in a notification that opens the posting itself (its history drawer)', async () => {
-    const admin = await h.signInAsAdmin();
-    const me = (await admin.get('/user')).body as { id: number };
-    const found = await failedUnconfirmed(60 * 60_000, { inSap: true, userId: me.id });
-    await h.app.services.sweeper.sweep();
-    const [row] = await storedRows(h, 'cash', [found.id]);
-    const title = `${String(row!.tripNumber)} (cash advance record) was found in SAP and is posted`;
-    const notices = (await admin.get('/api/v1/notifications')).body.data as { title: string; link: string }[];
-    // The posting is named as the history lists it: its generation's first attempt.
-    expect(notices.find((n) => n.title === title)).toMatchObject({
-      link: `/postings?posting=${found.attemptId}`,
-    });
-    const posting = await admin.get(`/api/v1/postings/${found.attemptId}`);
-    expect(posting.body.data).toMatchObject({
-      recordId: found.id,
-      status: 'posted',
-      sapDocEntry: found.docEntry,
-    });
-  }, 60_000);
-
   it('is looked up however long ago it failed: posted when SAP holds it, and once SAP is shown not to, left alone', async () => {
     // Failed an hour ago (long sweeps, a stopped server: any gap between passes) and its document is in SAP.
     const old = await failedUnconfirmed(60 * 60_000, { inSap: true });
