@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { decimalField } from './common.js';
+import { MONEY_RULE } from './plain.js';
 
 /**
  * Settings > Posting defaults (issue 25): what a record takes when neither it nor SAP's master data says. For
@@ -9,7 +11,12 @@ import { z } from 'zod';
 /** SAP's VAT group code (OVTG's Code: up to 8 characters). */
 export const VAT_GROUP_CODE_MAX = 8;
 
-/** `GET` and `PUT /api/v1/settings/posting-defaults`: the body of `PUT` and the `data` of both answers. */
+/** Posts of more rows than this are confirmed first unless the setting says otherwise (Settings > Posting defaults). */
+export const DEFAULT_CONFIRM_ABOVE_ROWS = 50;
+export const MAX_CONFIRM_ABOVE_ROWS = 100_000;
+const CONFIRM_ROWS_MESSAGE = `The number of rows must be a whole number from 1 to ${MAX_CONFIRM_ABOVE_ROWS.toLocaleString('en-US')}.`;
+
+/** `PUT /api/v1/settings/posting-defaults`'s body (`postingDefaultsData` is the `data` of both answers). */
 export const postingDefaultSettings = z.object({
   /** A VAT group SAP has, active, for sales (output); null: no default. */
   vatGroup: z
@@ -18,8 +25,32 @@ export const postingDefaultSettings = z.object({
     .min(1, 'A VAT group code is required (or choose None).')
     .max(VAT_GROUP_CODE_MAX, `A VAT group code is at most ${VAT_GROUP_CODE_MAX} characters (SAP's Code).`)
     .nullable(),
+  /** Issue 26: absent in a `PUT`, the saved value stays (a client of issue 25 sends only `vatGroup`). */
+  confirmAboveRows: z
+    .number({ error: CONFIRM_ROWS_MESSAGE })
+    .int(CONFIRM_ROWS_MESSAGE)
+    .min(1, CONFIRM_ROWS_MESSAGE)
+    .max(MAX_CONFIRM_ABOVE_ROWS, CONFIRM_ROWS_MESSAGE)
+    .optional(),
+  confirmAboveAmount: decimalField('amount', MONEY_RULE).nullable().optional(),
 });
-export type PostingDefaultSettings = z.infer<typeof postingDefaultSettings>;
+/** What `PUT` takes. */
+export type PostingDefaultsUpdate = z.input<typeof postingDefaultSettings>;
+
+/**
+ * Issue 26, confirm before posting: a post of more than `confirmAboveRows` rows, or whose local-currency total is
+ * more than `confirmAboveAmount` (a decimal string; null: no amount rule), asks the clerk first. Every signed-in
+ * user reads it (`GET /api/v1/settings/post-confirmation`); Manage Settings changes it with the posting defaults.
+ */
+export const postConfirmationSettings = z.object({
+  confirmAboveRows: z.number().int(),
+  confirmAboveAmount: z.string().nullable(),
+});
+export type PostConfirmationSettings = z.infer<typeof postConfirmationSettings>;
+
+/** The `data` of both posting-defaults answers: every default, as saved. */
+export const postingDefaultsData = postConfirmationSettings.extend({ vatGroup: z.string().nullable() });
+export type PostingDefaultSettings = z.infer<typeof postingDefaultsData>;
 
 /** One of SAP's active sales (output) VAT groups, for the picker: its code, name and current rate (percent). */
 export const sapVatGroupOption = z.object({

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -218,6 +219,12 @@ export const postingDefaults = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     vatGroup: text('vat_group'),
+    /**
+     * Issue 26: a post of more rows than this, or totalling more than `confirm_above_amount` (the company's
+     * currency; null: no amount rule), is confirmed by the clerk first.
+     */
+    confirmAboveRows: integer('confirm_above_rows').notNull().default(50),
+    confirmAboveAmount: numeric('confirm_above_amount', { precision: 14, scale: 2 }),
     updatedAt: instant('updated_at').notNull().defaultNow(),
     updatedById: integer('updated_by_id'),
   },

@@ -71,6 +71,11 @@ export const BOOKS_OPERATIONS: Record<string, Operation> = {
     summary: 'Change the posting defaults',
     tag: 'Settings',
   },
+  'GET /api/v1/settings/post-confirmation': {
+    id: 'getPostConfirmation',
+    summary: 'When a post is confirmed first',
+    tag: 'Settings',
+  },
   'GET /api/v1/settings/vat-groups': {
     id: 'listVatGroups',
     summary: "SAP's active output VAT groups",

@@ -205,6 +205,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     valid: async () => ({ url: '/api/v1/settings/posting-defaults', body: { vatGroup: null }, status: 200 }),
   },
   'GET /api/v1/settings/vat-groups': get('/api/v1/settings/vat-groups'),
+  // Issue 26: when a post is confirmed first, for every signed-in user (the posting screens ask it).
+  'GET /api/v1/settings/post-confirmation': get('/api/v1/settings/post-confirmation'),
   'GET /api/v1/sap-status': get('/api/v1/sap-status'),
   'GET /api/v1/accounts': get('/api/v1/accounts', 200, { accountType: 'petty cash' }),
   'GET /api/v1/accounts/sapCheck': get('/api/v1/accounts/sapCheck'),

@@ -36,6 +36,9 @@ const customerVat = (cardCode: string, vatGroup: string | null) =>
 const lastAudit = async () =>
   (await h.database.db.select().from(audits).orderBy(desc(audits.id)).limit(1))[0]!.event;
 
+/** The defaults as saved: the VAT group, and the confirmation rule at its default (50 rows, no amount). */
+const defaults = (vatGroup: string | null) => ({ vatGroup, confirmAboveRows: 50, confirmAboveAmount: null });
+
 describe('Settings > Posting defaults', () => {
   it("lists SAP's active sales VAT groups with their names and today's rates", async () => {
     // A group whose rate changes in the future: today's rate is the one shown.
@@ -60,11 +63,11 @@ describe('Settings > Posting defaults', () => {
   });
 
   it('saves a default VAT group, audited; refuses one SAP would refuse, with the reason on the field', async () => {
-    expect((await admin.get(URL)).body.data).toEqual({ vatGroup: null });
+    expect((await admin.get(URL)).body.data).toEqual(defaults(null));
     const saved = await saveDefault('O0');
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ message: 'Posting defaults saved.', data: { vatGroup: 'O0' } });
-    expect((await admin.get(URL)).body.data).toEqual({ vatGroup: 'O0' });
+    expect(saved.body).toEqual({ message: 'Posting defaults saved.', data: defaults('O0') });
+    expect((await admin.get(URL)).body.data).toEqual(defaults('O0'));
     expect(await lastAudit()).toBe('Updated the posting defaults: default VAT group O0 (was none)');
 
     const refusals = {
@@ -78,7 +81,7 @@ describe('Settings > Posting defaults', () => {
       expect(refused.body).toEqual({ message, errors: { vatGroup: [message] } });
     }
     // Nothing of that was saved or audited.
-    expect((await admin.get(URL)).body.data).toEqual({ vatGroup: 'O0' });
+    expect((await admin.get(URL)).body.data).toEqual(defaults('O0'));
     expect(await lastAudit()).toBe('Updated the posting defaults: default VAT group O0 (was none)');
   });
 
@@ -90,7 +93,7 @@ describe('Settings > Posting defaults', () => {
     expect((await clerk.get(URL)).status).toBe(403);
     expect((await clerk.get('/api/v1/settings/vat-groups')).status).toBe(403);
     expect((await saveDefault('O1', clerk)).status).toBe(403);
-    expect((await admin.get(URL)).body.data).toEqual({ vatGroup: 'O0' });
+    expect((await admin.get(URL)).body.data).toEqual(defaults('O0'));
   });
 
   it('answers 503 and saves nothing while SAP cannot list its VAT groups; clearing the default needs no SAP', async () => {
@@ -104,7 +107,7 @@ describe('Settings > Posting defaults', () => {
       expect(save.body.message).toMatch(
         /^SAP's VAT groups could not be read: .+\. The default VAT group was not saved: try again in a moment\.$/,
       );
-      expect((await admin.get(URL)).body.data).toEqual({ vatGroup: 'O0' });
+      expect((await admin.get(URL)).body.data).toEqual(defaults('O0'));
       expect((await saveDefault(null)).status).toBe(200);
     } finally {
       await simConfig(h.sim, { errorRate: 0 });
@@ -175,5 +178,56 @@ describe('the default VAT group on sales invoices', () => {
     ]);
     await expectNotInSap(h.sim, [keyOf('SI', id!)]);
     expect(await storedRow(h, 'sales', id!)).toMatchObject({ status: 'unposted' });
+  });
+});
+
+describe('confirm before posting (issue 26)', () => {
+  const RULE_URL = '/api/v1/settings/post-confirmation';
+  const put = (body: object, client = admin) => client.request({ method: 'PUT', url: URL, body });
+
+  it('is 50 rows and no amount by default, read by every signed-in user; an administrator changes it, audited', async () => {
+    const clerk = await signedIn(
+      h.server,
+      await createUser(h.server, { permissions: ['View Cash Advances', 'Post Cash Advances'] }),
+    );
+    const read = async () => (await clerk.get(RULE_URL)).body;
+    expect(await read()).toEqual({ data: { confirmAboveRows: 50, confirmAboveAmount: null } });
+    expect((await h.client().get(RULE_URL)).status).toBe(401);
+
+    const vatGroup = (await admin.get(URL)).body.data.vatGroup as string | null;
+    const saved = await put({ vatGroup, confirmAboveRows: 20, confirmAboveAmount: '1500000.5' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ confirmAboveRows: 20, confirmAboveAmount: '1500000.50' });
+    expect(await read()).toEqual({ data: { confirmAboveRows: 20, confirmAboveAmount: '1500000.50' } });
+    expect(await lastAudit()).toBe(
+      `Updated the posting defaults: default VAT group ${vatGroup ?? 'none'} (was ${vatGroup ?? 'none'}); confirm posts of more than 20 rows or totalling more than 1500000.50 (was more than 50 rows)`,
+    );
+    // A client of issue 25 sends only the VAT group: the rule stays.
+    expect((await put({ vatGroup })).status).toBe(200);
+    expect(await read()).toEqual({ data: { confirmAboveRows: 20, confirmAboveAmount: '1500000.50' } });
+    // The clerk cannot change it.
+    expect((await put({ vatGroup, confirmAboveRows: 5000 }, clerk)).status).toBe(403);
+
+    const refusals: [object, string, string][] = [
+      [
+        { confirmAboveRows: 0 },
+        'confirmAboveRows',
+        'The number of rows must be a whole number from 1 to 100,000.',
+      ],
+      [
+        { confirmAboveRows: 2.5 },
+        'confirmAboveRows',
+        'The number of rows must be a whole number from 1 to 100,000.',
+      ],
+      [{ confirmAboveAmount: '-5' }, 'confirmAboveAmount', 'The amount cannot be negative.'],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await put({ vatGroup, ...body });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[field]).toEqual([message]);
+    }
+    // Back to the default, without an amount rule.
+    expect((await put({ vatGroup, confirmAboveRows: 50, confirmAboveAmount: null })).status).toBe(200);
+    expect(await read()).toEqual({ data: { confirmAboveRows: 50, confirmAboveAmount: null } });
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageBody, PERMISSIONS, postingDefaultSettings, sapVatGroupsAnswer } from '@ff/contract';
+import {
+  messageBody,
+  PERMISSIONS,
+  postConfirmationSettings,
+  postingDefaultSettings,
+  postingDefaultsData,
+  sapVatGroupsAnswer,
+} from '@ff/contract';
 import { HttpError } from '../../lib/errors.js';
 import { auditContextOf } from '../../plugins/access.js';
 import type { PostingDefaultsService } from './posting-defaults.js';
@@ -14,12 +21,14 @@ const unavailable = (error: unknown) =>
 /**
  * Settings > Posting defaults (issue 25), for Manage Settings: `GET` and `PUT /api/v1/settings/posting-defaults`
  * (the default VAT group of a sales invoice line), and `GET /api/v1/settings/vat-groups`, SAP's active output VAT
- * groups for the picker. A group SAP would refuse is refused with 422; 503 when SAP cannot be asked.
+ * groups for the picker. A group SAP would refuse is refused with 422; 503 when SAP cannot be asked. Issue 26:
+ * the defaults also say when a post is confirmed first, which every signed-in user reads from
+ * `GET /api/v1/settings/post-confirmation` (the posting screens ask it).
  */
 export function registerPostingDefaultsRoutes(app: FastifyInstance, service: PostingDefaultsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { auth: 'user' as const, permission: PERMISSIONS.manageSettings };
-  const answer = z.object({ data: postingDefaultSettings });
+  const answer = z.object({ data: postingDefaultsData });
   const sapAway = messageBody.describe('SAP cannot be asked for its VAT groups.');
 
   r.get(
@@ -46,6 +55,14 @@ export function registerPostingDefaultsRoutes(app: FastifyInstance, service: Pos
         throw unavailable(error);
       }
     },
+  );
+  r.get(
+    '/api/v1/settings/post-confirmation',
+    {
+      config: { access: { auth: 'user' as const, permission: null } },
+      schema: { response: { 200: z.object({ data: postConfirmationSettings }) } },
+    },
+    async () => ({ data: await service.postConfirmation() }),
   );
   r.get(
     '/api/v1/settings/vat-groups',

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { PostingDefaultSettings, SapVatGroupOption } from '@ff/contract';
+import {
+  DEFAULT_CONFIRM_ABOVE_ROWS,
+  type PostingDefaultSettings,
+  type PostingDefaultsUpdate,
+  type SapVatGroupOption,
+} from '@ff/contract';
 import type { Db } from '../../db/client.js';
 import { postingDefaults } from '../../db/schema.js';
 import type { SapGateway } from '../../erp/sap-gateway.js';
@@ -11,6 +16,17 @@ import { readSapVatGroups, VatGroupsUnavailable } from './sap-vat-groups.js';
 
 /** The one row of the table (a check constraint keeps it the only one). */
 const ROW_ID = 1;
+
+/** A numeric(14,2) as its decimal text with two places (the database may answer '1200' or '1200.00'). */
+const moneyText = (value: string | null) => {
+  if (value === null) return null;
+  const [whole, fraction = ''] = value.split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+};
+
+/** 'more than 50 rows or 1,000,000.00' as the audit line says the confirmation rule. */
+const confirmationRule = (rows: number, amount: string | null) =>
+  `more than ${rows} rows${amount === null ? '' : ` or totalling more than ${amount}`}`;
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -31,10 +47,18 @@ export function createPostingDefaultsService(deps: {
 
   async function read(executor: Db = db): Promise<PostingDefaultSettings> {
     const [row] = await executor
-      .select({ vatGroup: postingDefaults.vatGroup })
+      .select({
+        vatGroup: postingDefaults.vatGroup,
+        confirmAboveRows: postingDefaults.confirmAboveRows,
+        confirmAboveAmount: postingDefaults.confirmAboveAmount,
+      })
       .from(postingDefaults)
       .where(eq(postingDefaults.id, ROW_ID));
-    return { vatGroup: row?.vatGroup ?? null };
+    return {
+      vatGroup: row?.vatGroup ?? null,
+      confirmAboveRows: row?.confirmAboveRows ?? DEFAULT_CONFIRM_ABOVE_ROWS,
+      confirmAboveAmount: moneyText(row?.confirmAboveAmount ?? null),
+    };
   }
 
   /** Refuses (422, on the field) a code SAP does not have, has inactive or keeps for purchases; 503 when SAP cannot say. */
@@ -67,27 +91,50 @@ export function createPostingDefaultsService(deps: {
         .map(({ code, name, rate }) => ({ code, name, rate }));
     },
     /** Saves the defaults (a VAT group only once SAP has confirmed it); answers what was saved. */
-    async save(settings: PostingDefaultSettings, context: AuditContext): Promise<PostingDefaultSettings> {
-      if (settings.vatGroup) await checkVatGroup(settings.vatGroup);
+    async save(
+      settings: Omit<PostingDefaultsUpdate, 'confirmAboveAmount'> & { confirmAboveAmount?: string | null },
+      context: AuditContext,
+    ): Promise<PostingDefaultSettings> {
+      // A new VAT group is checked with SAP; the saved one is not again, so the confirmation rule can be changed
+      // while SAP is away (a group SAP has disabled since is still refused at each post, naming it).
+      if (settings.vatGroup && settings.vatGroup !== (await read()).vatGroup)
+        await checkVatGroup(settings.vatGroup);
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [before] = await tx
-          .select({ vatGroup: postingDefaults.vatGroup })
+        await tx
+          .select({ id: postingDefaults.id })
           .from(postingDefaults)
           .where(eq(postingDefaults.id, ROW_ID))
           .for('update');
-        const values = { vatGroup: settings.vatGroup, updatedAt: new Date(), updatedById: context.actor.id };
+        const before = await read(tx);
+        // Absent, a confirmation rule keeps its saved value (a client of issue 25 sends only the VAT group).
+        const after = {
+          vatGroup: settings.vatGroup,
+          confirmAboveRows: settings.confirmAboveRows ?? before.confirmAboveRows,
+          confirmAboveAmount:
+            settings.confirmAboveAmount === undefined
+              ? before.confirmAboveAmount
+              : settings.confirmAboveAmount,
+        };
+        const values = { ...after, updatedAt: new Date(), updatedById: context.actor.id };
         await tx
           .insert(postingDefaults)
           .values({ id: ROW_ID, ...values })
           .onConflictDoUpdate({ target: postingDefaults.id, set: values });
-        await audit.record(
-          context,
-          `Updated the posting defaults: default VAT group ${settings.vatGroup ?? 'none'} (was ${before?.vatGroup ?? 'none'})`,
-          tx,
-        );
+        const changes = [`default VAT group ${after.vatGroup ?? 'none'} (was ${before.vatGroup ?? 'none'})`];
+        const [rule, wasRule] = [
+          confirmationRule(after.confirmAboveRows, moneyText(after.confirmAboveAmount)),
+          confirmationRule(before.confirmAboveRows, before.confirmAboveAmount),
+        ];
+        if (rule !== wasRule) changes.push(`confirm posts of ${rule} (was ${wasRule})`);
+        await audit.record(context, `Updated the posting defaults: ${changes.join('; ')}`, tx);
       });
       return read();
+    },
+    /** Issue 26: when a post is confirmed first; read by every posting screen. */
+    async postConfirmation() {
+      const { confirmAboveRows, confirmAboveAmount } = await read();
+      return { confirmAboveRows, confirmAboveAmount };
     },
   };
 }

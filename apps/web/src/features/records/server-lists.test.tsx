@@ -4,6 +4,7 @@ import type { SalesInvoiceRow } from '@ff/contract';
 import { RECORD_KINDS_PLAIN } from '@ff/contract/plain';
 import { PostingListPage } from '@/features/records/posting/posting-list-page';
 import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
+import { NOT_THE_LIST } from '@/features/records/posting/testing/list-calls';
 import { fakeApi, type FakeCall } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import salesInvoice from './kinds/sales-invoice';
@@ -62,11 +63,21 @@ function fakeServer(count: number, refuse: number[] = []) {
 let restore = () => {};
 afterEach(() => restore());
 
-// The list's requests (the URL state also reads the signed-in user: `GET /session`).
+// The list's own requests (testing/list-calls.ts names the others).
 const gets = (calls: FakeCall[]) =>
-  calls
-    .filter((c) => c.method === 'get' && c.url !== '/session' && c.url !== '/postings/reversed')
-    .map((c) => c.params);
+  calls.filter((c) => c.method === 'get' && !NOT_THE_LIST.has(c.url)).map((c) => c.params);
+/** The exact total of invoices 1..count, as the dialog writes it ('12,345.00'). */
+const totalOf = (count: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
+    Array.from({ length: count }, (_, i) => ((i + 1) * 7919) % 100_000).reduce((a, b) => a + b, 0),
+  );
+/** The confirmation dialog of a large post: its question, then Post; nothing was sent before. */
+async function confirmPost(calls: FakeCall[], question: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Post to SAP' });
+  expect(within(dialog).getByText(question)).toBeTruthy();
+  expect(posts(calls)).toEqual([]);
+  await click(within(dialog).getByRole('button', { name: 'Post' }));
+}
 const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'post').map((c) => c.body as PostBody);
 const rowBox = (id: number) =>
   screen.getByRole('checkbox', { name: `Select trip TRP-${id}` }) as HTMLInputElement;
@@ -158,6 +169,8 @@ describe('posting lists paged by the server', { timeout: 180_000 }, () => {
     await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
     await shows('1,100 of 1,100 records selected');
     await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    // Above the 50 rows of Settings' default rule, the clerk confirms first, told what goes (issue 26).
+    await confirmPost(api.calls, `Post 1,100 sales invoices totalling ${totalOf(1_100)} to SAP?`);
     expect(await shows('Sales invoices posted successfully')).toBeTruthy();
     expect(posts(api.calls).map((body) => body.postSap.length)).toEqual([500, 500, 100]);
     expect(screen.getAllByText('Sales invoices posted successfully')).toHaveLength(1);
@@ -166,13 +179,24 @@ describe('posting lists paged by the server', { timeout: 180_000 }, () => {
   });
 
   it('keeps the rows that did not post selected and shows the first failure when a request fails', async () => {
-    fakeServer(1_100, [600, 1_050]);
+    const api = fakeServer(1_100, [600, 1_050]);
     renderPostingPage(<SalesInvoicesPage />);
     await shows('Showing 100 of 1,100 records');
     await click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     await click(screen.getByRole('button', { name: 'Select all 1,100 matching records' }));
     await shows('1,100 of 1,100 records selected');
+    // Cancel in the confirmation sends nothing and keeps the selection.
     await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    await click(
+      within(await screen.findByRole('dialog', { name: 'Post to SAP' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Post to SAP' })).toBeNull());
+    expect(posts(api.calls)).toEqual([]);
+    expect(screen.getByText('1,100 of 1,100 records selected')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Post to SAP' }));
+    await confirmPost(api.calls, `Post 1,100 sales invoices totalling ${totalOf(1_100)} to SAP?`);
     expect(await shows('TRP-600 (sales invoice): SAP refused the customer.')).toBeTruthy();
     expect(screen.queryByText('Sales invoices posted successfully')).toBeNull();
     // Rows 600 and 1050 are listed again, failed, and still selected.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SalesInvoiceRow } from '@ff/contract';
 import { PostingListPage } from '@/features/records/posting/posting-list-page';
 import { pagedAnswer } from '@/features/records/posting/testing/paged-answer';
+import { NOT_THE_LIST } from '@/features/records/posting/testing/list-calls';
 import { fakeApi } from '@/test/fake-api';
 import { renderPostingPage } from '@/test/render-page';
 import salesInvoice from './sales-invoice';
@@ -37,12 +38,9 @@ const postButton = () => screen.getByRole('button', { name: 'Post to SAP' }) as 
 const rowBox = (id: number) =>
   screen.getByRole('checkbox', { name: `Select trip TRP-${id}` }) as HTMLInputElement;
 
-/**
- * The list's requests (the URL state also reads the signed-in user, `GET /session`, and the list asks which of
- * its rows were reversed, `GET /postings/reversed`).
- */
+/** The list's own requests (testing/list-calls.ts names the others). */
 const listCalls = <C extends { url: string }>(calls: C[]) =>
-  calls.filter((call) => call.url !== '/session' && call.url !== '/postings/reversed');
+  calls.filter((call) => !NOT_THE_LIST.has(call.url));
 
 describe('SalesInvoicesPage', { timeout: 30_000 }, () => {
   it('says on a row back after a reversal when, by whom and why it was reversed (issue 26, defect 8)', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@ff/contract';
@@ -23,17 +23,18 @@ import { draftStorageKey, useSaveDrafts, useSavedDrafts } from './draft-storage'
 import { LIST_PAGE_SIZE, isInDateRange, serverSortableColumns, sortOf } from './list-paging';
 import type { ChunkedPostOutcome } from './post-records';
 import { PostButton } from './post-button';
-import type { BlockedRows, BulkValues, PostingKind, ScreenData, SelectedRow } from './posting-kind';
+import type { BulkValues, PostingKind, ScreenData, SelectedRow } from './posting-kind';
 import { usePostRecordKind } from './post-records';
 import { getRecordPage, useRecordPage } from './record-queries';
 import { ReversedRowsProvider, useReversedRows } from './reversed-rows';
 import { useRowLabel } from './row-label';
 import { SelectMatchingBar } from './select-matching-bar';
-import { selectedTotalsOf, selectionFeedback, selectionWithout } from './selection-feedback';
+import { selectedTotalsOf, selectionFeedback } from './selection-feedback';
 import { BlockedRowsAlert, SelectionSummary, useSelectedMatching } from './selection-summary';
 import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
+import { useSubmitPost } from './use-submit-post';
 
 const getRowId = (row: { id: number }) => String(row.id);
 
@@ -153,27 +154,18 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
     matching.cancel();
     url.setFilters(range);
   };
-  // One request in flight per button (defect 2): a double click lands twice before React re-renders the
-  // button as loading, so the guard is a ref, released when the post and the reload are done.
-  const inFlight = useRef(false);
-  const [blocked, setBlocked] = useState<BlockedRows | null>(null);
-  const submit = () => {
-    if (inFlight.current || post.isPending || !mayPost) return;
-    const refused = kind.blockedRows?.(posting.selectedRows, context) ?? null;
-    setBlocked(refused);
-    if (kind.canPost && !kind.canPost(posting.selectedRows, context)) return;
-    inFlight.current = true;
-    post.mutate(posting.selectedRows, {
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
-  };
-  const deselectBlocked = () => {
-    if (!blocked) return;
-    posting.setRowSelection(selectionWithout(posting.rowSelection, blocked.ids));
-    setBlocked(null);
-  };
+  // Refused rows named, a large post confirmed first (issue 26), one request at a time (defect 2).
+  const selectedTotals = selectedTotalsOf(kind.amountOf, posting.selectedRows);
+  const { submit, blocked, deselectBlocked, modal } = useSubmitPost({
+    posting,
+    context,
+    blockedRows: kind.blockedRows,
+    canPost: kind.canPost,
+    mayPost,
+    post,
+    totals: selectedTotals,
+    noun: entry.noun,
+  });
 
   // 'Apply to rows' (issue 12): the selected rows, else the rows of the page.
   const [applyOpen, setApplyOpen] = useState(false);
@@ -193,7 +185,6 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const loadingMatching = matching.state.status === 'loading';
   const doneFor = matching.state.status === 'idle' ? matching.state.doneFor : null;
 
-  const selectedTotals = selectedTotalsOf(kind.amountOf, selectedRows);
   const applyTarget = applyTargetLabel(selectedRows.length, rows.length);
 
   const exportOptions = usePostingExport({
@@ -206,6 +197,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   const error = list.error ?? screen.error;
   return (
     <ReversedRowsProvider rows={reversedRows}>
+      {modal}
       <FiltersPanel
         onFilter={applyFilters}
         initialValue={filters}

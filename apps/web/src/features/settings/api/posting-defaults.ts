@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PostingDefaultSettings, SapVatGroupOption } from '@ff/contract';
+import type { PostingDefaultSettings, PostingDefaultsUpdate, SapVatGroupOption } from '@ff/contract';
 import { api } from '@/lib/api-client';
 
 export const postingDefaultsQueryKey = ['settings', 'posting-defaults'] as const;
@@ -12,7 +12,7 @@ export async function getPostingDefaults(): Promise<PostingDefaultSettings> {
 
 /** `PUT /api/v1/settings/posting-defaults`: answers the saved defaults and a message; 422 on the field, 503 without SAP. */
 export async function putPostingDefaults(
-  body: PostingDefaultSettings,
+  body: PostingDefaultsUpdate,
 ): Promise<{ message: string; data: PostingDefaultSettings }> {
   return (
     await api.put<{ message: string; data: PostingDefaultSettings }>('/settings/posting-defaults', body)
@@ -35,6 +35,11 @@ export function useSavePostingDefaults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putPostingDefaults,
-    onSuccess: (saved) => queryClient.setQueryData(postingDefaultsQueryKey, saved.data),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(postingDefaultsQueryKey, saved.data);
+      // The posting screens' confirmation rule (issue 26) is part of the defaults.
+      const { confirmAboveRows, confirmAboveAmount } = saved.data;
+      queryClient.setQueryData(['settings', 'post-confirmation'], { confirmAboveRows, confirmAboveAmount });
+    },
   });
 }

@@ -16,6 +16,9 @@ const GROUPS: SapVatGroupOption[] = [
 const SAP_AWAY =
   "SAP's VAT groups could not be read: SAP could not be reached: it answered HTTP 503 (Service Unavailable). Try again in a moment.";
 
+/** The confirmation rule as a fresh install has it (issue 26). */
+const RULE = { confirmAboveRows: 50, confirmAboveAmount: null };
+
 /** The API of the tab: the saved default, SAP's groups (or 503), and the save (as `put` answers). */
 function tabApi(options: {
   saved: string | null;
@@ -27,8 +30,13 @@ function tabApi(options: {
       return options.groups === 'sap-away' ? [503, { message: SAP_AWAY }] : [200, { data: GROUPS }];
     if (call.url !== '/settings/posting-defaults') return [404, {}];
     if (call.method === 'put')
-      return options.put?.(call) ?? [200, { message: 'Posting defaults saved.', data: call.body }];
-    return [200, { data: { vatGroup: options.saved } }];
+      return (
+        options.put?.(call) ?? [
+          200,
+          { message: 'Posting defaults saved.', data: { ...RULE, ...(call.body as object) } },
+        ]
+      );
+    return [200, { data: { vatGroup: options.saved, ...RULE } }];
   });
 }
 
@@ -75,14 +83,16 @@ describe('PostingDefaultsSettings', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(saveButton()));
 
     expect(await screen.findByText(POSTING_DEFAULTS_TEXTS.saved)).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'put').map((c) => c.body)).toEqual([{ vatGroup: 'O1' }]);
+    expect(api.calls.filter((c) => c.method === 'put').map((c) => c.body)).toEqual([
+      { vatGroup: 'O1', ...RULE },
+    ]);
     expect(saveButton().disabled).toBe(true);
 
     // None clears the default.
     await choose(POSTING_DEFAULTS_TEXTS.none);
     await act(async () => fireEvent.click(saveButton()));
     await act(async () => {});
-    expect(api.calls.filter((c) => c.method === 'put').at(-1)?.body).toEqual({ vatGroup: null });
+    expect(api.calls.filter((c) => c.method === 'put').at(-1)?.body).toEqual({ vatGroup: null, ...RULE });
   });
 
   it("shows the server's refusal beside the field", async () => {
@@ -116,7 +126,7 @@ describe('PostingDefaultsSettings', { timeout: 30_000 }, () => {
     await choose(POSTING_DEFAULTS_TEXTS.none);
     await act(async () => fireEvent.click(saveButton()));
     expect(await screen.findByText(POSTING_DEFAULTS_TEXTS.saved)).toBeTruthy();
-    expect(api.calls.find((c) => c.method === 'put')?.body).toEqual({ vatGroup: null });
+    expect(api.calls.find((c) => c.method === 'put')?.body).toEqual({ vatGroup: null, ...RULE });
 
     // Asking again lists them once SAP answers.
     const vatGroupCalls = () => api.calls.filter((c) => c.url === '/settings/vat-groups').length;
@@ -125,5 +135,46 @@ describe('PostingDefaultsSettings', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: POSTING_DEFAULTS_TEXTS.tryAgain })),
     );
     expect(vatGroupCalls()).toBe(before + 1);
+  });
+
+  it('saves when a post is confirmed first: more rows than, or totalling more than (issue 26)', async () => {
+    const refusal = 'The number of rows must be a whole number from 1 to 100,000.';
+    let answer: [number, unknown] | null = null;
+    const api = tabApi({
+      saved: 'O0',
+      put: (call) => answer ?? [200, { message: 'Posting defaults saved.', data: call.body }],
+    });
+    restore = api.restore;
+    renderPostingPage(<PostingDefaultsSettings />);
+    await readyField();
+
+    const rows = screen.getByRole('textbox', {
+      name: POSTING_DEFAULTS_TEXTS.confirmRows,
+    }) as HTMLInputElement;
+    const amount = screen.getByRole('textbox', {
+      name: POSTING_DEFAULTS_TEXTS.confirmAmount,
+    }) as HTMLInputElement;
+    expect(rows.value).toBe('50');
+    expect(amount.value).toBe('');
+    await act(async () => fireEvent.change(rows, { target: { value: '120' } }));
+    await act(async () => fireEvent.change(amount, { target: { value: '1500000.50' } }));
+    expect(saveButton().disabled).toBe(false);
+    await act(async () => fireEvent.click(saveButton()));
+    expect(await screen.findByText(POSTING_DEFAULTS_TEXTS.saved)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'put').at(-1)?.body).toEqual({
+      vatGroup: 'O0',
+      confirmAboveRows: 120,
+      confirmAboveAmount: '1500000.50',
+    });
+
+    // The server's refusal shows beside the field.
+    answer = [422, { message: refusal, errors: { confirmAboveRows: [refusal] } }];
+    await act(async () => fireEvent.change(rows, { target: { value: '' } }));
+    await act(async () => fireEvent.click(saveButton()));
+    expect(await screen.findAllByText(refusal)).toHaveLength(2);
+    expect(rows.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.filter((c) => c.method === 'put').at(-1)?.body).toMatchObject({
+      confirmAboveRows: null,
+    });
   });
 });

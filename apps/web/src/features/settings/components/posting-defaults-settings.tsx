@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { PostingDefaultSettings, SapVatGroupOption } from '@ff/contract';
 import { ErrorAlert } from '@/components/error-alert';
@@ -20,6 +20,11 @@ export const POSTING_DEFAULTS_TEXTS = {
   groupsUnavailable: "SAP's VAT groups could not be listed",
   groupsUnavailableHint: 'You can still choose None. To pick a VAT group, try again once SAP answers.',
   tryAgain: 'Try again',
+  confirmRows: 'Ask before posting more than (rows)',
+  confirmRowsDescription:
+    'A clerk posting more rows at once confirms first: "Post 120 sales invoices totalling … to SAP?"',
+  confirmAmount: 'Or totalling more than',
+  confirmAmountDescription: "In the company's currency; leave empty to ask by the number of rows only.",
 } as const;
 
 /** The picker's value for "no default": longer than SAP's 8-character codes, so never one of them. */
@@ -68,21 +73,34 @@ function PostingDefaultsForm({ saved }: { saved: PostingDefaultSettings }) {
   const groups = useSapVatGroups();
   const save = useSavePostingDefaults();
   const [choice, setChoice] = useState(saved.vatGroup ?? NONE);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [rows, setRows] = useState<number | string>(saved.confirmAboveRows);
+  const [amount, setAmount] = useState(saved.confirmAboveAmount ?? '');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const vatGroup = choice === NONE ? null : choice;
-  const changed = vatGroup !== saved.vatGroup;
+  const confirmAboveAmount = amount.trim() === '' ? null : amount.trim();
+  const changed =
+    vatGroup !== saved.vatGroup ||
+    String(rows) !== String(saved.confirmAboveRows) ||
+    confirmAboveAmount !== saved.confirmAboveAmount;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { vatGroup },
+      // A number input left empty or half typed is sent as it is: the server says what is wrong, on the field.
+      { vatGroup, confirmAboveRows: rows === '' ? Number.NaN : Number(rows), confirmAboveAmount },
       {
         onSuccess: (answer) => {
-          setFieldError(null);
+          setFieldErrors({});
+          setAmount(answer.data.confirmAboveAmount ?? '');
           notifySuccess({ message: answer.message || POSTING_DEFAULTS_TEXTS.saved });
         },
         onError: (error) => {
-          setFieldError(serverFieldErrors(error).vatGroup ?? null);
+          const errors = serverFieldErrors(error);
+          setFieldErrors({
+            vatGroup: errors.vatGroup,
+            confirmAboveRows: errors.confirmAboveRows,
+            confirmAboveAmount: errors.confirmAboveAmount,
+          });
           notifyError({ message: errorMessage(error, POSTING_DEFAULTS_TEXTS.saveFailed) });
         },
       },
@@ -119,13 +137,43 @@ function PostingDefaultsForm({ saved }: { saved: PostingDefaultSettings }) {
           value={choice}
           onChange={(value) => {
             setChoice(value ?? NONE);
-            setFieldError(null);
+            setFieldErrors((errors) => ({ ...errors, vatGroup: undefined }));
           }}
           allowDeselect={false}
           searchable
           maw={480}
           disabled={groups.isLoading || save.isPending}
-          error={fieldError}
+          error={fieldErrors.vatGroup}
+        />
+        <NumberInput
+          label={POSTING_DEFAULTS_TEXTS.confirmRows}
+          description={POSTING_DEFAULTS_TEXTS.confirmRowsDescription}
+          value={rows}
+          onChange={(value) => {
+            setRows(value);
+            setFieldErrors((errors) => ({ ...errors, confirmAboveRows: undefined }));
+          }}
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          maw={480}
+          disabled={save.isPending}
+          error={fieldErrors.confirmAboveRows}
+        />
+        <TextInput
+          label={POSTING_DEFAULTS_TEXTS.confirmAmount}
+          description={POSTING_DEFAULTS_TEXTS.confirmAmountDescription}
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.currentTarget.value);
+            setFieldErrors((errors) => ({ ...errors, confirmAboveAmount: undefined }));
+          }}
+          inputMode="decimal"
+          placeholder="No amount rule"
+          maw={480}
+          disabled={save.isPending}
+          error={fieldErrors.confirmAboveAmount}
         />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!changed}>
