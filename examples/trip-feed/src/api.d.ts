@@ -922,6 +922,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/post-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When a post is confirmed first */
+        get: operations["getPostConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/vat-groups": {
         parameters: {
             query?: never;
@@ -6487,6 +6504,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            confirmAboveRows: number;
+                            confirmAboveAmount: string | null;
                             vatGroup: string | null;
                         };
                     };
@@ -6553,6 +6572,8 @@ export interface operations {
             content: {
                 "application/json": {
                     vatGroup: string | null;
+                    confirmAboveRows?: number;
+                    confirmAboveAmount?: number | string | null;
                 };
             };
         };
@@ -6565,6 +6586,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            confirmAboveRows: number;
+                            confirmAboveAmount: string | null;
                             vatGroup: string | null;
                         };
                         message: string;
@@ -6621,6 +6644,79 @@ export interface operations {
             };
             /** @description SAP cannot be asked for its VAT groups. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Any other error (400 invalid JSON, 404, 413, 415, 500, 503 while the database is away): one sentence. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    getPostConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            confirmAboveRows: number;
+                            confirmAboveAmount: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the account or its role is disabled. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The role lacks the permission the route needs (the message names it), or the role requires two-factor sign-in the user has not set up (`code`: `two_factor_setup_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code?: string;
+                    };
+                };
+            };
+            /** @description The request failed validation: one message per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many requests from this address; try again after the Retry-After seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
