@@ -30,7 +30,69 @@ describe('postInChunks', () => {
     expect(sent.map((chunk) => chunk.length)).toEqual([500, 500, 100]);
     expect(sent[1]?.[0]).toBe(501);
     expect(mostInFlight).toBe(1);
-    expect(outcome).toEqual({ chunks: 3, postedIds: ids(1, 1_100), notPostedIds: [] });
+    expect(outcome).toMatchObject({ chunks: 3, postedIds: ids(1, 1_100), notPostedIds: [], failed: [] });
+    expect(outcome.posted).toHaveLength(1_100);
+  });
+
+  it('reports its progress after each answer and stops before the next request when cancelled (issue 26)', async () => {
+    const progress: string[] = [];
+    let cancel = false;
+    const sent: number[] = [];
+    const outcome = await postInChunks(
+      ids(1, 1_300),
+      (id) => id,
+      async (chunk) => {
+        sent.push(chunk[0]!);
+        // Cancelled while the second request runs: it ends, the third is not sent.
+        if (chunk[0] === 501) cancel = true;
+        return {
+          message: 'ok',
+          posted: chunk.map((id) => ({ id, sapDocEntry: id + 1000, sapDocNum: id + 500 })),
+          failed: [],
+        };
+      },
+      POST_CHUNK_SIZE,
+      { onProgress: (p) => progress.push(`${p.done}/${p.total}`), isCancelled: () => cancel },
+    );
+    expect(sent).toEqual([1, 501]);
+    expect(progress).toEqual(['0/1300', '500/1300', '1000/1300']);
+    expect(outcome.postedIds).toEqual(ids(1, 1_000));
+    expect(outcome.skippedIds).toEqual(ids(1_001, 300));
+    expect(outcome.notPostedIds).toEqual(ids(1_001, 300));
+    expect(outcome.posted?.[0]).toEqual({ id: 1, sapDocEntry: 1001, sapDocNum: 501 });
+  });
+
+  it("names each row's outcome for the summary: SAP's numbers, each refusal's reason, else the request's", async () => {
+    const outcome = await postInChunks(
+      ids(1, 6),
+      (id) => id,
+      async (chunk) => {
+        if (chunk[0] === 1)
+          return { message: 'ok', posted: [{ id: 1, sapDocEntry: 7, sapDocNum: 8 }], failed: [] };
+        if (chunk[0] === 3)
+          throw new HttpError('POST answered 422', {
+            status: 422,
+            data: {
+              message: 'TRP-4: refused.',
+              posted: [{ id: 3, sapDocEntry: 9, sapDocNum: 10 }],
+              failed: [{ id: 4, message: 'TRP-4: refused.' }],
+            },
+          });
+        throw new HttpError('POST answered 500', { status: 500, data: {} });
+      },
+      2,
+      { fallback: 'Failed to post selected sales invoices' },
+    );
+    expect(outcome.posted).toEqual([
+      { id: 1, sapDocEntry: 7, sapDocNum: 8 },
+      { id: 2, sapDocEntry: null, sapDocNum: null },
+      { id: 3, sapDocEntry: 9, sapDocNum: 10 },
+    ]);
+    expect(outcome.failed).toEqual([
+      { id: 4, message: 'TRP-4: refused.' },
+      { id: 5, message: 'Failed to post selected sales invoices' },
+      { id: 6, message: 'Failed to post selected sales invoices' },
+    ]);
   });
 
   it('goes on after a failed request and tells which rows did not post and the first failure', async () => {

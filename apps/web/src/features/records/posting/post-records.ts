@@ -11,8 +11,10 @@ import {
 } from '@ff/contract/plain';
 import { HttpError, http, serverMessage } from '@/lib/api-client';
 import { getList } from '@/lib/list-query';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { formatCount } from '@/lib/format';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import { postingPeriodsQueryOptions } from './posting-periods';
+import { settleChunk, type FailedEntry, type PostedEntry, type PostHooks } from './post-progress';
 import { recordListKey } from './record-queries';
 
 // "Post to SAP", from the button's rows to the toast and the reloaded lists: the request of one chunk
@@ -32,6 +34,11 @@ export type ChunkedPostOutcome = {
   notPostedIds: number[];
   /** The first failure, whose message the toast shows; undefined when every request succeeded. */
   firstError?: unknown;
+  /** Issue 26, the summary of a long post: each posted row with SAP's numbers, each other with its reason. */
+  posted?: PostedEntry[];
+  failed?: FailedEntry[];
+  /** Rows not sent because the post was cancelled (they are among `notPostedIds`). */
+  skippedIds?: number[];
 };
 
 /** The ids a failed post answer says were posted anyway (a 422 lists `posted` beside `failed`). */
@@ -59,23 +66,43 @@ export async function postInChunks<S>(
   idOf: (row: S) => number,
   send: (chunk: S[]) => Promise<unknown>,
   size: number = POST_CHUNK_SIZE,
+  hooks: PostHooks & { fallback?: string } = {},
 ): Promise<ChunkedPostOutcome> {
   const outcome: ChunkedPostOutcome = { chunks: 0, postedIds: [], notPostedIds: [] };
-  for (let start = 0; start < selected.length; start += size) {
+  const posted: PostedEntry[] = [];
+  const failed: FailedEntry[] = [];
+  const total = selected.length;
+  hooks.onProgress?.({ done: 0, total });
+  for (let start = 0; start < total; start += size) {
+    if (hooks.isCancelled?.()) {
+      const skipped = selected.slice(start).map(idOf);
+      outcome.notPostedIds.push(...skipped);
+      outcome.skippedIds = skipped;
+      break;
+    }
     const chunk = selected.slice(start, start + size);
     outcome.chunks += 1;
+    let answer: unknown;
+    let failure: unknown;
     try {
-      await send(chunk);
+      answer = await send(chunk);
       outcome.postedIds.push(...chunk.map(idOf));
     } catch (error) {
+      failure = error;
       outcome.firstError ??= error;
-      const posted = postedIn(error);
+      const postedIds = postedIn(error);
       for (const row of chunk) {
         const id = idOf(row);
-        (posted.has(id) ? outcome.postedIds : outcome.notPostedIds).push(id);
+        (postedIds.has(id) ? outcome.postedIds : outcome.notPostedIds).push(id);
       }
     }
+    const settled = settleChunk(chunk.map(idOf), answer, failure, hooks.fallback ?? 'Not posted.');
+    posted.push(...settled.posted);
+    failed.push(...settled.failed);
+    hooks.onProgress?.({ done: Math.min(start + size, total), total });
   }
+  // Only a long post (more than one request, or one cancelled) has a summary: a short one has its toast.
+  if (outcome.chunks > 1 || outcome.skippedIds) Object.assign(outcome, { posted, failed });
   return outcome;
 }
 
@@ -156,6 +183,8 @@ export type UsePostRecordsOptions<S> = {
   onDone: (outcome: ChunkedPostOutcome) => void;
   /** Rows per request (tests); default `POST_CHUNK_SIZE`. */
   chunkSize?: number;
+  /** A long post's progress and Cancel (issue 26, post-progress.ts). */
+  hooks?: PostHooks;
 };
 
 /**
@@ -174,16 +203,25 @@ export function usePostRecords<S>({
   invalidateKeys,
   onDone,
   chunkSize,
+  hooks,
 }: UsePostRecordsOptions<S>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (selected: S[]) => {
-      const outcome = await postInChunks(selected, idOf, post, chunkSize);
+      const outcome = await postInChunks(selected, idOf, post, chunkSize, {
+        ...hooks,
+        fallback: fallbackError,
+      });
       if (outcome.firstError !== undefined) throw new ChunkedPostError(outcome);
       return outcome;
     },
-    onSuccess: () => {
-      notifySuccess({ message: successMessage });
+    onSuccess: (outcome) => {
+      const skipped = outcome.skippedIds?.length ?? 0;
+      if (!skipped) return void notifySuccess({ message: successMessage });
+      // Cancelled: what was sent is posted; the rest was not sent and stays selected.
+      notifyWarning({
+        message: `Posting stopped: ${formatCount(outcome.postedIds.length)} posted; ${formatCount(skipped)} not sent.`,
+      });
     },
     onError: (error) => {
       const cause = error instanceof ChunkedPostError ? error.outcome.firstError : error;
@@ -229,9 +267,11 @@ export function usePostRecordKind<K extends RecordKindName, S extends { row: { i
   kind: K,
   toBody: (chunk: S[]) => PostBodyOf<K>,
   onDone: (outcome: ChunkedPostOutcome) => void,
+  hooks?: PostHooks,
 ) {
   const { messages } = RECORD_KINDS_PLAIN[kind];
   return usePostRecords<S>({
+    hooks,
     post: (chunk) => postRecords(kind, toBody(chunk)),
     idOf: (selected) => selected.row.id,
     successMessage: messages.success,

@@ -35,6 +35,7 @@ import { usePostingRows, type PostingDraft } from './use-posting-rows';
 import { usePostingExport } from './use-posting-export';
 import { useSelectMatching } from './use-select-matching';
 import { useSubmitPost } from './use-submit-post';
+import { selectionOf, settleSelection, useLongPost } from './long-post';
 
 const getRowId = (row: { id: number }) => String(row.id);
 
@@ -129,22 +130,20 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   // Drafts stay (a row that comes back, failed, keeps its inputs); posted rows leave the list on reload.
   // After a post the 'Apply to rows' bar starts afresh (issue 26, defect 2): a new key remounts it empty.
   const [applyUse, setApplyUse] = useState(0);
+  // A long post's progress, Cancel and summary (issue 26); 'Select failed rows' selects just those.
+  const longPost = useLongPost((ids) => posting.setRowSelection(selectionOf(ids)));
   const afterPost = (outcome: ChunkedPostOutcome) => {
+    const labels = new Map(posting.selectedRows.map(({ row }) => [row.id, rowLabel(row)]));
+    longPost.finish(outcome, (id) => labels.get(id) ?? `record ${id}`);
     setApplyUse((use) => use + 1);
-    // Posted rows leave the list: their saved inputs go too.
-    posting.forget(outcome.postedIds);
-    // One request: the selection clears, as it always has. Several: the rows that did not post stay selected.
-    if (outcome.chunks > 1 && outcome.notPostedIds.length > 0) {
-      posting.setRowSelection(Object.fromEntries(outcome.notPostedIds.map((id) => [String(id), true])));
-    } else {
-      posting.clear();
-    }
+    settleSelection(posting, outcome);
     matching.reset();
   };
   const post = usePostRecordKind(
     kind.name,
     (chunk: SelectedRow<RecordRowOf<K>, D>[]) => kind.toBody(chunk, context),
     afterPost,
+    longPost.hooks,
   );
 
   const applyFilters = (range: DateRangeQuery) => {
@@ -198,6 +197,7 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
   return (
     <ReversedRowsProvider rows={reversedRows}>
       {modal}
+      {longPost.ui}
       <FiltersPanel
         onFilter={applyFilters}
         initialValue={filters}
@@ -255,7 +255,11 @@ export function PostingList<K extends RecordKindName, D extends PostingDraft, C>
                 {kind.toolbarExtra && <kind.toolbarExtra />}
                 <SelectionSummary count={selectedRows.length} totals={selectedTotals} />
                 {kind.bulk && !applyOpen && (
-                  <Button variant="default" onClick={() => setApplyOpen(true)} disabled={rows.length === 0}>
+                  <Button
+                    variant="default"
+                    onClick={() => setApplyOpen(true)}
+                    disabled={rows.length === 0 || post.isPending}
+                  >
                     Apply to rows
                   </Button>
                 )}
