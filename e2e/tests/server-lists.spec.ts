@@ -202,6 +202,13 @@ test.describe('server-side lists', () => {
       }
     });
     await frame.getByRole('button', { name: 'Post to SAP' }).click();
+    // 250 rows are above the 50 of Settings' default rule: the clerk confirms first (issue 26).
+    const confirm = page.getByRole('dialog', { name: 'Post to SAP' });
+    await expect(
+      confirm.getByText(/^Post 250 sales invoices totalling [\d,]+\.\d{2} to SAP\?$/),
+    ).toBeVisible();
+    expect(posts).toEqual([]);
+    await confirm.getByRole('button', { name: 'Post', exact: true }).click();
     await expectToastShown(page, 'Success', 'Sales invoices posted successfully');
     await expect(frame.getByText('No records found!', { exact: true })).toBeVisible({ timeout: 60_000 });
     await expectShowing(frame, 0, 0);
