@@ -100,12 +100,14 @@ export function useLongPost(onSelectFailed: (ids: number[]) => void): {
                 Cancel
               </Button>
             </Group>
-            <Progress
-              value={(100 * progress.done) / progress.total}
-              aria-label="Posted so far"
-              striped
-              animated={!cancelling}
-            />
+            <Progress.Root>
+              <Progress.Section
+                value={(100 * progress.done) / progress.total}
+                aria-label="Posted so far"
+                striped
+                animated={!cancelling}
+              />
+            </Progress.Root>
           </Stack>
         </Paper>
       )}
@@ -169,6 +171,7 @@ function PostSummary({
             gap={2}
             mah={200}
             style={{ overflowY: 'auto' }}
+            tabIndex={0}
             component="ul"
             p={0}
             m={0}
@@ -209,6 +212,7 @@ function PostSummary({
             gap={2}
             mah={200}
             style={{ overflowY: 'auto' }}
+            tabIndex={0}
             component="ul"
             p={0}
             m={0}
