@@ -127,6 +127,22 @@ export function useLongPost(onSelectFailed: (ids: number[]) => void): {
   return { hooks, finish, running: progress !== null, ui };
 }
 
+/** A list of the summary that scrolls past 200 px, and takes the keyboard focus to be scrolled. */
+const ScrollList = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Stack
+    gap={2}
+    mah={200}
+    style={{ overflowY: 'auto' }}
+    tabIndex={0}
+    component="ul"
+    p={0}
+    m={0}
+    aria-label={label}
+  >
+    {children}
+  </Stack>
+);
+
 /** 'trip TRP-1: SAP refused ...', or the server's sentence alone when it names the row already. */
 const failureLine = (label: string, message: string) =>
   message.includes(label.replace(/^\S+ /, '')) ? message : `${label}: ${message}`;
@@ -167,16 +183,7 @@ function PostSummary({
           )}
         </Group>
         {posted.length > 0 && (
-          <Stack
-            gap={2}
-            mah={200}
-            style={{ overflowY: 'auto' }}
-            tabIndex={0}
-            component="ul"
-            p={0}
-            m={0}
-            aria-label="Posted rows"
-          >
+          <ScrollList label="Posted rows">
             {posted.map((p) => (
               <Group key={p.id} component="li" gap="xs" wrap="nowrap" style={{ listStyle: 'none' }}>
                 <Text size="sm">{labelOf(p.id)}</Text>
@@ -201,29 +208,20 @@ function PostSummary({
                 )}
               </Group>
             ))}
-          </Stack>
+          </ScrollList>
         )}
         <Text
           fw={600}
           c={failed.length ? 'red' : undefined}
         >{`Not posted ${formatCount(failed.length)}`}</Text>
         {failed.length > 0 && (
-          <Stack
-            gap={2}
-            mah={200}
-            style={{ overflowY: 'auto' }}
-            tabIndex={0}
-            component="ul"
-            p={0}
-            m={0}
-            aria-label="Rows not posted"
-          >
+          <ScrollList label="Rows not posted">
             {failed.map((f) => (
               <Text key={f.id} size="sm" component="li" style={{ listStyle: 'none' }}>
                 {failureLine(labelOf(f.id), f.message)}
               </Text>
             ))}
-          </Stack>
+          </ScrollList>
         )}
         {skipped > 0 && (
           <Text
