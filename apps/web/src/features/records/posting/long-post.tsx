@@ -12,6 +12,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+// Only a long post's bar uses it: its styles load with the posting screens, not on every route (app/mantine-styles.ts).
+import '@mantine/core/styles/Progress.css';
 import { formatCount } from '@/lib/format';
 import type { PostHooks, PostProgress } from './post-progress';
 import { POST_CHUNK_SIZE, type ChunkedPostOutcome } from './post-records';
