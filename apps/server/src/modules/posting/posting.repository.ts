@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { ofPosting } from '../../db/posting-log.js';
 import { postingAttempts } from '../../db/schema.js';
 import type { Sending } from './exactly-once.js';
 import type { SapDocumentRef } from '../../erp/sap-gateway.js';
@@ -149,13 +150,7 @@ export function createPostingRepository(db: Db) {
       const [found] = await db
         .select({ id: postingAttempts.id })
         .from(postingAttempts)
-        .where(
-          and(
-            eq(postingAttempts.kind, step.kind),
-            eq(postingAttempts.recordId, recordId),
-            eq(postingAttempts.generation, generation),
-          ),
-        )
+        .where(ofPosting(postingAttempts, { kind: step.kind, recordId, generation }))
         .orderBy(postingAttempts.id)
         .limit(1);
       return found?.id ?? null;
